@@ -1,0 +1,48 @@
+// `bitsolve bench [WORKLOAD]`: fixed single-threaded workloads. The node count is the bench
+// signature (a test checks it); Nodes/second is the speed figure. Both go to stderr.
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "command.hpp"
+#include "common.hpp"
+
+namespace bitsolve::cli {
+namespace {
+
+const Registration reg{"bench", [](CLI::App& app) {
+    auto* cmd = app.add_subcommand("bench", "Run the fixed benchmark workload (signature on stderr)");
+    auto only = std::make_shared<std::string>();
+    cmd->add_option("workload", *only, "Run only this workload (default: all)");
+    return Runner{cmd, [only] {
+        return guarded("bench", [&] {
+            std::uint64_t total = 0;
+            double seconds = 0;
+            bool any = false;
+            for (const auto& w : bench_workloads()) {
+                if (!only->empty() && w.name != *only) continue;
+                any = true;
+                const auto t0 = std::chrono::steady_clock::now();
+                const std::uint64_t nodes = w.fn(std::cerr);
+                const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                std::cerr << fmt::format("{:<8} nodes {:>14}  time {:8.3f} s  nodes/s {:>12.0f}\n", w.name, nodes, s,
+                                         s > 0 ? static_cast<double>(nodes) / s : 0.0);
+                total += nodes;
+                seconds += s;
+            }
+            if (!any) throw UsageError("unknown workload '" + *only + "'");
+            std::cerr << "===========================\n"
+                      << "Total time (ms) : " << static_cast<std::uint64_t>(seconds * 1000) << "\n"
+                      << "Nodes searched : " << total << "\n"
+                      << "Nodes/second : "
+                      << static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(total) / seconds : 0) << "\n";
+            return 0;
+        });
+    }};
+}};
+
+}  // namespace
+}  // namespace bitsolve::cli

@@ -1,0 +1,53 @@
+#include "common.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <new>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+
+namespace bitsolve::cli {
+
+void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads) {
+    if (with_threads)
+        cmd->add_option("--threads,-j", opts.threads, "Worker threads (default: all cores)")
+            ->check(CLI::Range(0u, 1024u));
+    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1)")
+        ->check(CLI::Range(0.0, 1e9));
+    cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)");
+    cmd->add_flag("--stats", opts.stats, "Print search statistics as `Key: value` lines on stderr");
+}
+
+void apply_common_options(const CommonOptions& opts) {
+    if (!opts.max_memory.empty()) set_memory_budget(parse_size(opts.max_memory));
+    if (opts.timeout > 0) arm_timeout(opts.timeout);
+}
+
+void print_error(const std::string& command, const std::string& message) {
+    std::cout.flush();
+    std::cerr << "bitsolve " << command << ": " << message << '\n';
+}
+
+int guarded(const std::string& command, const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const InputError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::BadInput);
+    } catch (const UsageError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::Usage);
+    } catch (const LimitError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::Limit);
+    } catch (const std::bad_alloc&) {
+        print_error(command, "out of memory");
+        return to_int(Exit::Limit);
+    } catch (const std::exception& e) {
+        print_error(command, std::string("internal error: ") + e.what());
+        return to_int(Exit::Internal);
+    }
+}
+
+}  // namespace bitsolve::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Options and error handling shared by every subcommand.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace bitsolve::cli {
+
+// --threads, --timeout, --max-memory, --stats: the same meaning in every subcommand.
+struct CommonOptions {
+    unsigned threads = 0;  // 0 = all cores
+    double timeout = 0;    // seconds, 0 = none
+    std::string max_memory;
+    bool stats = false;
+};
+
+void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads = true);
+
+// Arms the timeout and the memory budget; throws UsageError for a bad size.
+void apply_common_options(const CommonOptions& opts);
+
+// Runs body and turns exceptions into one line on stderr and the exit code by meaning:
+// InputError 3, UsageError 2, LimitError / bad_alloc 1, anything else 4.
+int guarded(const std::string& command, const std::function<int()>& body);
+
+// Prints "bitsolve <command>: <message>" on stderr.
+void print_error(const std::string& command, const std::string& message);
+
+}  // namespace bitsolve::cli

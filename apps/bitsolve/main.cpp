@@ -1,0 +1,63 @@
+// bitsolve: dispatch only. Each subcommand lives in its own file and registers itself
+// (command.hpp); this file builds the CLI11 app, parses, and runs the chosen subcommand.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/version.hpp"
+#include "command.hpp"
+
+namespace {
+
+constexpr const char* kFooter = R"(Exit codes:
+  0  answered (including "no solution", printed as -1)
+  1  a time or memory limit was hit, or the run was interrupted
+  2  usage error
+  3  bad input
+  4  internal error
+
+Examples:
+  bitsolve sliding board.txt              fewest moves for a board (blank-last goal)
+  bitsolve sliding --path --show board.txt
+  bitsolve rush --metric steps --path puzzle.txt
+  bitsolve queens 12 --unique
+  bitsolve boj 1525 < input.txt           exactly the judge's output
+  bitsolve bench                          fixed workload; prints "Nodes searched : N")";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace bitsolve;
+    CLI::App app{"bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
+    app.footer(kFooter);
+    app.require_subcommand(0, 1);
+    app.set_help_all_flag("--help-all", "Help for every subcommand");
+    bool show_version = false;
+    app.add_flag("--version,-V", show_version, "Print the version and git revision");
+
+    std::vector<cli::Runner> runners;
+    for (const auto& [name, setup] : cli::registered_commands()) runners.push_back(setup(app));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        // One line, exit code 2, whatever CLI11 would have used.
+        std::cerr << "bitsolve: " << e.what() << " (see bitsolve --help)\n";
+        return to_int(Exit::Usage);
+    }
+    if (show_version) {
+        std::cout << "bitsolve " << version() << " (git " << git_revision() << ")\n";
+        return 0;
+    }
+    install_signal_handlers();
+    for (auto& r : runners)
+        if (r.command->parsed()) return r.run();
+    std::cerr << "bitsolve: no subcommand given (see bitsolve --help)\n";
+    return to_int(Exit::Usage);
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages bitsolve needs, only those that are missing.
+# Idempotent and quiet when everything is present; needs root (or sudo) to install.
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build git
+      libcli11-dev libfmt-dev nlohmann-json3-dev libzstd-dev
+      libgtest-dev libgmock-dev libbenchmark-dev)
+# Optional extras for the robustness gates (fuzzing and sanitizers with clang).
+if [[ "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
+    pkgs+=(clang libclang-rt-14-dev)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,142 @@
+#include "bitsolve/core/text.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "bitsolve/core/errors.hpp"
+
+namespace bitsolve {
+
+namespace {
+
+std::string read_stream(std::istream& in, std::size_t max_bytes, const std::string& name) {
+    std::string data;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        data.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (data.size() > max_bytes)
+            throw InputError(name + ": input larger than " + std::to_string(max_bytes) + " bytes");
+    }
+    return data;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+}  // namespace
+
+std::string read_input(const std::string& path, std::size_t max_bytes) {
+    if (path.empty() || path == "-") return read_stream(std::cin, max_bytes, "stdin");
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        throw InputError("cannot open '" + quote(path, 200) + "': " + std::strerror(errno));
+    if (S_ISDIR(st.st_mode)) throw InputError("'" + quote(path, 200) + "' is a directory, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("cannot read '" + quote(path, 200) + "': " + std::strerror(errno));
+    return read_stream(in, max_bytes, "'" + quote(path, 200) + "'");
+}
+
+std::string_view strip_bom(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    return text;
+}
+
+std::vector<Line> split_lines(std::string_view text) {
+    text = strip_bom(text);
+    std::vector<Line> lines;
+    std::size_t number = 1;
+    while (!text.empty()) {
+        std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        lines.push_back({line, number++});
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+bool is_blank_or_comment(std::string_view line) {
+    for (char c : line) {
+        if (is_blank(c) || c == '\r') continue;
+        return c == '#';
+    }
+    return true;
+}
+
+std::vector<Token> tokenize(const Line& line) {
+    std::vector<Token> tokens;
+    const std::string_view s = line.text;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (is_blank(s[i])) {
+            ++i;
+            continue;
+        }
+        if (c < 0x20 || c == 0x7F)
+            throw InputError("unexpected control byte " + quote(s.substr(i, 1)), line.number, i + 1);
+        std::size_t j = i;
+        while (j < s.size() && !is_blank(s[j])) {
+            const auto d = static_cast<unsigned char>(s[j]);
+            if (d < 0x20 || d == 0x7F)
+                throw InputError("unexpected control byte " + quote(s.substr(j, 1)), line.number, j + 1);
+            ++j;
+        }
+        tokens.push_back({s.substr(i, j - i), line.number, i + 1});
+        i = j;
+    }
+    return tokens;
+}
+
+std::int64_t parse_int(const Token& token, std::int64_t lo, std::int64_t hi, std::string_view what) {
+    std::string_view t = token.text;
+    bool negative = false;
+    if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+        negative = t[0] == '-';
+        t.remove_prefix(1);
+    }
+    if (t.empty()) throw InputError("'" + quote(token.text) + "' is not a number", token.line, token.column);
+    // Accumulate with saturation so that a 40-digit number is reported as out of range.
+    constexpr std::int64_t cap = std::int64_t{1} << 60;
+    std::int64_t value = 0;
+    for (char c : t) {
+        if (c < '0' || c > '9')
+            throw InputError("'" + quote(token.text) + "' is not a number", token.line, token.column);
+        if (value < cap) value = value * 10 + (c - '0');
+    }
+    if (negative) value = -value;
+    if (value < lo || value > hi || value >= cap || value <= -cap)
+        throw InputError(std::string(what) + " " + quote(token.text) + " out of range " + std::to_string(lo) +
+                             ".." + std::to_string(hi),
+                         token.line, token.column);
+    return value;
+}
+
+std::string quote(std::string_view text, std::size_t max_chars) {
+    std::string out;
+    std::size_t shown = 0;
+    for (char ch : text) {
+        if (shown == max_chars) {
+            out += "...";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c >= 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02X", c);
+            out += buf;
+        } else {
+            out += ch;
+        }
+        ++shown;
+    }
+    return out;
+}
+
+}  // namespace bitsolve

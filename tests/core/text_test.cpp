@@ -1,0 +1,72 @@
+#include "bitsolve/core/text.hpp"
+
+#include <gtest/gtest.h>
+
+#include "bitsolve/core/errors.hpp"
+
+namespace bitsolve {
+namespace {
+
+TEST(Text, SplitLinesHandlesCrlfBomAndFinalLine) {
+    const auto lines = split_lines("\xEF\xBB\xBF" "a b\r\nc\n\nd");
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_EQ(lines[0].text, "a b");
+    EXPECT_EQ(lines[1].text, "c");
+    EXPECT_EQ(lines[2].text, "");
+    EXPECT_EQ(lines[3].text, "d");
+    EXPECT_EQ(lines[3].number, 4u);
+    EXPECT_EQ(split_lines("x\n").size(), 1u);
+    EXPECT_TRUE(split_lines("").empty());
+}
+
+TEST(Text, TokenizeGivesColumns) {
+    const auto t = tokenize(Line{"  12\t-3  x", 7});
+    ASSERT_EQ(t.size(), 3u);
+    EXPECT_EQ(t[0].text, "12");
+    EXPECT_EQ(t[0].column, 3u);
+    EXPECT_EQ(t[1].column, 6u);
+    EXPECT_EQ(t[2].column, 10u);
+    EXPECT_EQ(t[2].line, 7u);
+}
+
+TEST(Text, TokenizeRejectsNulWithColumn) {
+    try {
+        tokenize(Line{std::string_view("1 \0 2", 5), 3});
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.line(), 3u);
+        EXPECT_EQ(e.column(), 3u);
+        EXPECT_NE(std::string(e.what()).find("\\x00"), std::string::npos);
+    }
+}
+
+TEST(Text, ParseIntBoundsAndGarbage) {
+    const Token ok{"42", 1, 1};
+    EXPECT_EQ(parse_int(ok, 0, 100, "tile"), 42);
+    EXPECT_THROW(parse_int(Token{"101", 1, 1}, 0, 100, "tile"), InputError);
+    EXPECT_THROW(parse_int(Token{"-1", 1, 1}, 0, 100, "tile"), InputError);
+    EXPECT_THROW(parse_int(Token{"4x", 1, 1}, 0, 100, "tile"), InputError);
+    EXPECT_THROW(parse_int(Token{"-", 1, 1}, 0, 100, "tile"), InputError);
+    const std::string forty(40, '9');
+    EXPECT_THROW(parse_int(Token{forty, 1, 1}, 0, 100, "tile"), InputError);
+    EXPECT_EQ(parse_int(Token{"-3", 1, 1}, -5, 5, "x"), -3);
+}
+
+TEST(Text, QuoteEscapesAndTruncates) {
+    EXPECT_EQ(quote("a\x01z"), "a\\x01z");
+    EXPECT_EQ(quote(std::string(30, 'q'), 4), "qqqq...");
+}
+
+TEST(Text, BlankOrComment) {
+    EXPECT_TRUE(is_blank_or_comment("   "));
+    EXPECT_TRUE(is_blank_or_comment("  # hi"));
+    EXPECT_FALSE(is_blank_or_comment(" 1 # x"));
+}
+
+TEST(Text, ReadInputErrors) {
+    EXPECT_THROW(read_input("/nonexistent/file"), InputError);
+    EXPECT_THROW(read_input("/tmp"), InputError);
+}
+
+}  // namespace
+}  // namespace bitsolve
