@@ -1,0 +1,179 @@
+// `bitsolve sliding [options] [FILE]`: fewest moves of a sliding-tile board (2x2 .. 5x5), with
+// the path, the boards along it, batches, and the distance distribution of small boards; and
+// `bitsolve boj 1525`. Parsing and solving live in the library (sliding/parse.hpp, solver.hpp,
+// batch.hpp); this file maps options to them and prints.
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/stats.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/sliding/batch.hpp"
+#include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/solver.hpp"
+#include "command.hpp"
+#include "common.hpp"
+
+namespace bitsolve::cli {
+namespace {
+
+using namespace bitsolve::sliding;
+
+struct SlidingOptions {
+    CommonOptions common;
+    std::string file;                 // empty: stdin
+    std::string goal = "blank-last";  // blank-last | blank-first | explicit board
+    std::string algo = "auto";        // auto | bfs | bidir | ida
+    std::string size;                 // RxC for --batch and --count
+    bool path = false;
+    bool show = false;
+    bool batch = false;
+    bool count = false;
+};
+
+Algorithm algorithm_of(const std::string& name) {
+    if (name == "bfs") return Algorithm::Bfs;
+    if (name == "bidir") return Algorithm::Bidir;
+    if (name == "ida") return Algorithm::Ida;
+    return Algorithm::Auto;
+}
+
+// The solver settings from the options: the one place where the algorithm and the IDA*
+// heuristic are chosen.
+SolveOptions solve_options(const SlidingOptions& o) {
+    SolveOptions s;
+    s.algorithm = algorithm_of(o.algo);
+    s.heuristic = Heuristic::ManhattanLinearConflict;
+    s.want_path = o.path || o.show;
+    return s;
+}
+
+Board goal_for(const SlidingOptions& o, Geometry g) { return parse_goal(o.goal, g); }
+
+void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
+    std::cout << format_answer(s, o.path) << '\n';
+    if (o.show && s.length >= 0) std::cout << format_walk(start, path_letters(s.path)) << '\n';
+}
+
+void print_stats(const SlidingOptions& o, const SearchStats& st, const std::string& algo) {
+    if (!o.common.stats) return;
+    std::cerr << "Algorithm: " << algo << '\n' << format_stats(st);
+}
+
+int run_single(const SlidingOptions& o) {
+    const Board start = parse_board(read_input(o.file));
+    const Board goal = goal_for(o, start.geo);
+    const Solution s = solve(start, goal, solve_options(o));
+    print_solution(o, start, s);
+    print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));
+    return 0;
+}
+
+int run_batch(const SlidingOptions& o) {
+    BatchOptions b;
+    if (!o.size.empty()) b.size = parse_geometry(o.size);
+    if (o.goal == "blank-first") {
+        b.blank_first = true;
+    } else if (o.goal != "blank-last") {
+        // An explicit goal fixes the size: --size, or the square its numbers make.
+        Geometry g{};
+        if (b.size) {
+            g = *b.size;
+        } else {
+            std::size_t n = 0;
+            for (const Line& line : split_lines(o.goal)) n += tokenize(line).size();
+            bool square = false;
+            for (int s = kMinSide; s <= kMaxSide; ++s)
+                if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
+            if (!square) throw InputError("--goal: " + std::to_string(n) + " numbers do not make a square board (give --size RxC)");
+        }
+        b.goal = parse_goal(o.goal, g);
+    }
+    b.solve = solve_options(o);
+    b.threads = o.common.threads;
+    const std::vector<BatchItem> items = solve_batch(read_input(o.file), b);
+    SearchStats total;
+    bool bad = false;
+    for (const BatchItem& item : items) {
+        if (!item.ok) {
+            std::cout.flush();
+            std::cerr << "bitsolve sliding: " << item.error << '\n';
+            bad = true;
+            continue;
+        }
+        print_solution(o, item.board, item.solution);
+        total += item.solution.stats;
+    }
+    if (o.common.stats) std::cerr << "Boards: " << items.size() << '\n';
+    print_stats(o, total, o.algo);
+    return bad ? to_int(Exit::BadInput) : 0;
+}
+
+int run_count(const SlidingOptions& o) {
+    const Geometry g = o.size.empty() ? Geometry{3, 3} : parse_geometry(o.size);
+    const Board goal = goal_for(o, g);
+    SearchStats st;
+    const std::vector<std::uint64_t> layers = distance_layers(goal, &st);
+    std::uint64_t total = 0;
+    for (auto x : layers) total += x;
+    std::cout << fmt::format("# {}x{} goal {}: {} boards, largest distance {}\n", g.rows, g.cols,
+                             format_board_line(goal), total, layers.size() - 1);
+    std::cout << "# distance boards\n";
+    for (std::size_t d = 0; d < layers.size(); ++d) std::cout << d << ' ' << layers[d] << '\n';
+    print_stats(o, st, "bfs");
+    return 0;
+}
+
+const Registration reg{"sliding", [](CLI::App& app) {
+    auto* cmd = app.add_subcommand("sliding", "Fewest moves of a sliding-tile puzzle (2x2 .. 5x5)");
+    auto o = std::make_shared<SlidingOptions>();
+    cmd->add_option("FILE", o->file, "Board file (default: stdin): one row per line, 0 = blank");
+    cmd->add_option("--goal", o->goal,
+                    "blank-last (1 2 .. 0, default), blank-first (0 1 2 ..), or the goal's numbers, e.g. \"1 2 3 8 0 4 7 6 5\"");
+    cmd->add_option("--algo", o->algo, "auto (default), bfs, bidir or ida")
+        ->check(CLI::IsMember({"auto", "bfs", "bidir", "ida"}));
+    cmd->add_flag("--path", o->path, "Print the moves after the length, as the directions the blank moves (U D L R)");
+    cmd->add_flag("--show", o->show, "Draw the board after each move");
+    cmd->add_flag("--batch", o->batch, "One board per line (rows*cols numbers); solved in parallel, answers in input order");
+    cmd->add_option("--size", o->size, "RxC for --batch and --count (default: square / 3x3)");
+    cmd->add_flag("--count", o->count, "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
+    add_common_options(cmd, o->common);
+    cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
+Examples:
+  printf '1 0 3\n4 2 5\n7 8 6\n' | bitsolve sliding --path      prints "3 DRD"
+  bitsolve sliding --goal blank-first --algo ida board.txt
+  bitsolve sliding --batch --size 3x3 --threads 2 boards.txt
+  bitsolve sliding --count --size 2x4)");
+    return Runner{cmd, [o] {
+        return guarded("sliding", [&] {
+            apply_common_options(o->common);
+            if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+            if (o->count) return run_count(*o);
+            if (o->batch) return run_batch(*o);
+            if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
+            return run_single(*o);
+        });
+    }};
+}};
+
+const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)", [](std::istream& in, std::ostream& out) {
+    return guarded("boj 1525", [&] {
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const Board start = parse_board(ss.str());
+        if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
+        SolveOptions opt;
+        opt.want_path = false;
+        out << solve(start, blank_last_goal(start.geo), opt).length << '\n';
+        return 0;
+    });
+}};
+
+}  // namespace
+}  // namespace bitsolve::cli

@@ -1,0 +1,59 @@
+#pragma once
+// Solving one sliding-tile board: the library entry point behind `bitsolve sliding`.
+//
+//   Solution s = solve(start, goal, SolveOptions{});   // s.length == -1: unreachable
+//
+// Unreachable boards are answered at once by parity (parity.hpp); otherwise the chosen algorithm
+// runs on packed states: 64-bit words up to 16 cells, 128-bit words up to 25.
+//   Bfs    breadth-first search from the start; visited set = DenseParentMap over board_rank,
+//          so only boards of <= 12 cells (3x4); larger ones are refused (LimitError).
+//   Bidir  bidirectional BFS: dense stores up to 10 cells, hashed 64-bit keys up to 16 cells,
+//          refused beyond (the packed key no longer fits 64 bits). May hit the memory limit.
+//   Ida    IDA* with an admissible heuristic (Heuristic below); any size.
+//   Auto   choose_algorithm(): the fastest for the geometry (measured, see docs/benchmarks.md).
+// All return optimal lengths; paths are blank moves (board.hpp).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bitsolve/core/stats.hpp"
+#include "bitsolve/sliding/board.hpp"
+
+namespace bitsolve::sliding {
+
+enum class Algorithm { Auto, Bfs, Bidir, Ida };
+
+// Heuristics for IDA*. New heuristics (e.g. pattern databases) add a kind here and a case in
+// solve_ida() in src/sliding/solver.cpp.
+enum class Heuristic { ManhattanLinearConflict, Manhattan };
+
+struct SolveOptions {
+    Algorithm algorithm = Algorithm::Auto;
+    Heuristic heuristic = Heuristic::ManhattanLinearConflict;
+    bool want_path = true;
+};
+
+struct Solution {
+    int length = -1;  // fewest moves; -1 when the goal cannot be reached
+    std::vector<Dir> path;
+    Algorithm used = Algorithm::Auto;  // the algorithm that ran (Auto when parity decided)
+    SearchStats stats;
+};
+
+const char* algorithm_name(Algorithm a);
+
+// Auto's choice for a geometry.
+Algorithm choose_algorithm(Geometry g);
+
+// start and goal must be valid boards of the same geometry (parse.hpp guarantees it).
+// Throws LimitError when the algorithm cannot fit the board in memory, or on timeout.
+Solution solve(const Board& start, const Board& goal, const SolveOptions& opt);
+
+// "3" or, with the path, "3 DRD" (the result line of `bitsolve sliding`).
+std::string format_answer(const Solution& s, bool with_path);
+
+// Distance distribution of the whole reachable space from `goal` (BFS from the goal over ranks):
+// layers[d] = number of boards at distance d. Boards of at most 12 cells (LimitError beyond).
+std::vector<std::uint64_t> distance_layers(const Board& goal, SearchStats* stats = nullptr);
+
+}  // namespace bitsolve::sliding

@@ -1,0 +1,152 @@
+#include "bitsolve/sliding/solver.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/search/bfs.hpp"
+#include "bitsolve/core/search/bidir.hpp"
+#include "bitsolve/core/search/idastar.hpp"
+#include "bitsolve/core/visited.hpp"
+#include "bitsolve/sliding/domain.hpp"
+#include "bitsolve/sliding/heuristics.hpp"
+#include "bitsolve/sliding/parity.hpp"
+#include "bitsolve/sliding/rank.hpp"
+
+namespace bitsolve::sliding {
+
+namespace {
+
+constexpr int kMaxDenseBidirCells = 10;  // 10!/2 = 1.8 M boards: two dense stores of 14.5 MB
+constexpr int kMaxHashedCells = 16;      // packed key in 64 bits
+
+std::string size_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
+
+[[noreturn]] void refuse(const char* algo, Geometry g, const std::string& why) {
+    throw LimitError(std::string(algo) + " cannot solve a " + size_name(g) + " board: " + why + "; use --algo ida");
+}
+
+// The whole reachable space, for refusal messages (25!/2 does not fit 64 bits).
+std::string space_text(Geometry g, std::size_t bytes_per_board) {
+    const double boards = std::tgamma(g.cells() + 1.0) / 2;
+    return fmt::format("{:.3g} boards, {:.3g} GB of visited table", boards,
+                       boards * static_cast<double>(bytes_per_board) / 1e9);
+}
+
+template <class Result>
+Solution from_result(const Result& r, Algorithm used) {
+    Solution s;
+    s.length = r.depth;
+    s.path = r.path;
+    s.stats = r.stats;
+    s.used = used;
+    return s;
+}
+
+Solution solve_bfs(const Board& start, const Board& goal, bool want_path) {
+    const Geometry g = start.geo;
+    using Store = DenseParentMap<Dir>;
+    if (g.cells() > kMaxRankedCells)
+        refuse("bfs", g, "its space is too large to index (" + space_text(g, sizeof(Store::Key) + 4) + ")");
+    const Ranked<Pack16> dom(g, goal);
+    Store store(reachable_count(g.cells()));
+    BfsOptions opt;
+    opt.want_path = want_path;
+    return from_result(bfs(dom, pack<Pack16>(start), store, opt), Algorithm::Bfs);
+}
+
+Solution solve_bidir(const Board& start, const Board& goal, bool want_path) {
+    const Geometry g = start.geo;
+    if (g.cells() <= kMaxDenseBidirCells) {
+        const Ranked<Pack16> dom(g, goal);
+        DenseParentMap<Dir> fwd(reachable_count(g.cells())), bwd(reachable_count(g.cells()));
+        return from_result(bidirectional_bfs(dom, pack<Pack16>(start), pack<Pack16>(goal), fwd, bwd, want_path),
+                           Algorithm::Bidir);
+    }
+    if (g.cells() <= kMaxHashedCells) {
+        const SlidingDomain<Pack16> dom(g, goal);
+        ParentMap<std::uint64_t, Dir> fwd(1 << 12), bwd(1 << 12);
+        return from_result(bidirectional_bfs(dom, pack<Pack16>(start), pack<Pack16>(goal), fwd, bwd, want_path),
+                           Algorithm::Bidir);
+    }
+    refuse("bidir", g, "its boards do not fit the 64-bit keys of the visited sets");
+}
+
+template <class P, class H>
+Solution run_ida(const Board& start, const Board& goal) {
+    const SlidingDomain<P> dom(start.geo, goal);
+    const H h(start.geo, goal);
+    return from_result(ida_star(dom, pack<P>(start), h), Algorithm::Ida);
+}
+
+// The one place where IDA*'s heuristic is chosen.
+template <class P>
+Solution solve_ida(const Board& start, const Board& goal, Heuristic heuristic) {
+    switch (heuristic) {
+        case Heuristic::Manhattan: return run_ida<P, Manhattan<P>>(start, goal);
+        case Heuristic::ManhattanLinearConflict: break;
+    }
+    return run_ida<P, ManhattanLinearConflict<P>>(start, goal);
+}
+
+}  // namespace
+
+const char* algorithm_name(Algorithm a) {
+    switch (a) {
+        case Algorithm::Auto: return "auto";
+        case Algorithm::Bfs: return "bfs";
+        case Algorithm::Bidir: return "bidir";
+        case Algorithm::Ida: return "ida";
+    }
+    return "?";
+}
+
+Algorithm choose_algorithm(Geometry g) {
+    (void)g;
+    return Algorithm::Ida;
+}
+
+Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
+    if (!(start.geo == goal.geo) || !is_valid(start) || !is_valid(goal))
+        throw InputError("the board and the goal must be valid boards of the same size");
+    if (!solvable(start, goal)) return Solution{};
+    Algorithm algo = opt.algorithm == Algorithm::Auto ? choose_algorithm(start.geo) : opt.algorithm;
+    Solution s;
+    switch (algo) {
+        case Algorithm::Bfs: s = solve_bfs(start, goal, opt.want_path); break;
+        case Algorithm::Bidir: s = solve_bidir(start, goal, opt.want_path); break;
+        case Algorithm::Auto:
+        case Algorithm::Ida:
+            s = start.cells() <= Pack16::kCells ? solve_ida<Pack16>(start, goal, opt.heuristic)
+                                                : solve_ida<Pack25>(start, goal, opt.heuristic);
+            break;
+    }
+    if (!opt.want_path) s.path.clear();
+    return s;
+}
+
+std::string format_answer(const Solution& s, bool with_path) {
+    std::string out = std::to_string(s.length);
+    if (with_path && s.length > 0) out += ' ' + path_letters(s.path);
+    return out;
+}
+
+std::vector<std::uint64_t> distance_layers(const Board& goal, SearchStats* stats) {
+    const Geometry g = goal.geo;
+    if (g.cells() > kMaxRankedCells)
+        throw LimitError("--count covers boards of at most 12 cells; a " + size_name(g) + " board has " +
+                         space_text(g, 8));
+    const Ranked<Pack16> dom(g, goal);
+    DenseParentMap<Dir> store(reachable_count(g.cells()));
+    BfsOptions opt;
+    opt.stop_at_goal = false;
+    opt.want_path = false;
+    auto r = bfs(dom, pack<Pack16>(goal), store, opt);
+    if (stats) *stats = r.stats;
+    return r.layers;
+}
+
+}  // namespace bitsolve::sliding
