@@ -1,0 +1,67 @@
+#pragma once
+// What a pattern database is about: the board shape, the goal cell of the blank, and the goal
+// cells of the pattern's tiles (in rank order). A table depends on nothing else, so one table
+// serves every goal board that puts the blank on the same cell: the tiles of a pattern are "the
+// tiles whose goal cell is cells[i]", whatever their numbers.
+//
+// Named partitions (Korf & Felner 2002 style, disjoint, together covering every tile):
+//   pdb555, pdb663, pdb78 on 4x4; pdb6666 on 5x5. They are written for the blank's goal in cell 0
+//   (blank first); for the blank's goal in the last cell (blank last) every cell is turned by 180
+//   degrees, which keeps the main diagonal on itself, so the reflection still applies.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bitsolve::sliding::pdb {
+
+struct PatternSpec {
+    std::uint8_t rows = 0, cols = 0;   // 2..5 each
+    std::uint8_t blank_goal = 0;       // goal cell of the blank, 0 .. rows*cols-1
+    std::vector<std::uint8_t> cells;   // goal cells of the pattern tiles, 1..8 of them, distinct, not the blank's
+
+    unsigned size() const { return static_cast<unsigned>(rows) * cols; }
+    unsigned k() const { return static_cast<unsigned>(cells.size()); }
+    std::uint64_t entries() const;
+    // File-name stem, e.g. "4x4-b0-1.2.3.4.5.6.7".
+    std::string key() const;
+    bool operator==(const PatternSpec&) const = default;
+};
+
+// Largest pattern the builder and the file format accept.
+inline constexpr unsigned kMaxPatternTiles = 8;
+
+// Empty when the spec is well formed, else what is wrong (used by the header parser and the API).
+std::string spec_problem(const PatternSpec& spec);
+
+// Board geometry as bitmasks over cells (bit c = cell c, row-major), for flood fills.
+struct Geometry {
+    unsigned rows, cols, n;
+    std::uint32_t all, not_first_col, not_last_col;
+    explicit Geometry(unsigned r, unsigned c);
+    // The cells of `free_cells` connected to `seed` (seed included; seed must be in free_cells).
+    std::uint32_t flood(std::uint32_t seed, std::uint32_t free_cells) const {
+        std::uint32_t r = seed, prev;
+        do {
+            prev = r;
+            r |= ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << cols) | (r >> cols);
+            r &= free_cells;
+        } while (r != prev);
+        return r;
+    }
+    // Neighbours of a cell (up to 4).
+    std::uint32_t neighbours(unsigned cell) const {
+        const std::uint32_t b = 1u << cell;
+        return (((b << 1) & not_first_col) | ((b >> 1) & not_last_col) | (b << cols) | (b >> cols)) & all;
+    }
+};
+
+// The names accepted by --heuristic / build-pdb.
+const std::vector<std::string>& partition_names();
+// True when `name` is a partition defined for rows x cols.
+bool partition_fits(std::string_view name, unsigned rows, unsigned cols);
+// The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the
+// last cell). Throws UsageError for an unknown name, another board size or another blank cell.
+std::vector<PatternSpec> named_partition(std::string_view name, unsigned rows, unsigned cols, unsigned blank_goal);
+
+}  // namespace bitsolve::sliding::pdb

@@ -1,0 +1,149 @@
+#include "bitsolve/sliding/pdb/builder.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <vector>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+
+namespace bitsolve::sliding::pdb {
+namespace {
+
+constexpr std::uint64_t kChunk = 1u << 15;  // placements per work item of a layer scan
+
+template <class Slot>
+Slot repeat_field(unsigned value, unsigned fields) {
+    Slot s = 0;
+    for (unsigned i = 0; i < fields; ++i) s = static_cast<Slot>(s | (static_cast<Slot>(value) << (2 * i)));
+    return s;
+}
+
+// One layer: expands every state of the frontier, marks unreached successors as the next frontier
+// and records `depth` as the table entry of placements reached for the first time. Field values:
+// 3 not reached, 0 expanded, and 1 / 2 the frontier of even / odd layers (the other one is the next
+// layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
+// even while other threads mark other fields of the same slot. Returns the number of new states.
+template <class Slot>
+std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, std::vector<Slot>& slots,
+                           std::vector<std::uint8_t>& out, unsigned depth, unsigned threads,
+                           std::uint64_t& placements_done) {
+    const unsigned n = spec.size(), k = spec.k(), free_n = n - k;
+    const Slot field_mask = repeat_field<Slot>(1, free_n);  // low bit of every used field
+    const unsigned cur = depth % 2 == 0 ? 1u : 2u;
+    const Slot want = repeat_field<Slot>(cur, free_n);
+    const std::uint64_t total = slots.size();
+    const std::size_t chunks = static_cast<std::size_t>((total + kChunk - 1) / kChunk);
+    std::atomic<std::uint64_t> fresh{0}, placed{0};
+
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
+        std::uint64_t my_fresh = 0, my_placed = 0;
+        const std::uint64_t lo = chunk * kChunk, hi = std::min<std::uint64_t>(total, lo + kChunk);
+        std::uint8_t pos[kMaxPatternTiles], npos[kMaxPatternTiles];
+        for (std::uint64_t r = lo; r < hi; ++r) {
+            const Slot s = std::atomic_ref<Slot>(slots[r]).load(std::memory_order_relaxed);
+            const Slot x = static_cast<Slot>(s ^ want);
+            Slot frontier = static_cast<Slot>(~(x | (x >> 1)) & field_mask);
+            if (!frontier) continue;
+            std::atomic_ref<Slot>(slots[r]).fetch_and(static_cast<Slot>(~(frontier * 3u)), std::memory_order_relaxed);
+            if (out[r] == 0xFF) {  // first layer that reaches this placement: its minimum
+                out[r] = static_cast<std::uint8_t>(depth);
+                ++my_placed;
+            }
+            unrank_kperm(r, k, n, pos);
+            std::uint32_t occupied = 0;
+            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            const std::uint32_t free_cells = geo.all & ~occupied;
+            while (frontier) {
+                const unsigned j = static_cast<unsigned>(std::countr_zero(frontier)) / 2;
+                frontier = static_cast<Slot>(frontier & (frontier - 1));
+                const std::uint32_t region = geo.flood(1u << select_bit(free_cells, j), free_cells);
+                for (unsigned i = 0; i < k; ++i) {
+                    // Tile i slides into a neighbouring cell of the blank's region; the blank
+                    // ends where the tile was.
+                    std::uint32_t targets = geo.neighbours(pos[i]) & region;
+                    while (targets) {
+                        const unsigned q = static_cast<unsigned>(std::countr_zero(targets));
+                        targets &= targets - 1;
+                        std::copy(pos, pos + k, npos);
+                        npos[i] = static_cast<std::uint8_t>(q);
+                        const std::uint32_t nfree = free_cells ^ (1u << q) ^ (1u << pos[i]);
+                        const std::uint32_t nregion = geo.flood(1u << pos[i], nfree);
+                        const unsigned canon = static_cast<unsigned>(std::countr_zero(nregion));
+                        const unsigned fj = static_cast<unsigned>(std::popcount(nfree & ((1u << canon) - 1u)));
+                        const std::uint64_t nr = rank_kperm(npos, k, n);
+                        std::atomic_ref<Slot> a(slots[nr]);
+                        if (((a.load(std::memory_order_relaxed) >> (2 * fj)) & 3u) != 3u) continue;
+                        const Slot clear = static_cast<Slot>(~(static_cast<Slot>(cur) << (2 * fj)));
+                        const Slot old = a.fetch_and(clear, std::memory_order_relaxed);
+                        if (((old >> (2 * fj)) & 3u) == 3u) ++my_fresh;
+                    }
+                }
+            }
+        }
+        fresh.fetch_add(my_fresh, std::memory_order_relaxed);
+        placed.fetch_add(my_placed, std::memory_order_relaxed);
+    });
+    check_stop();
+    placements_done += placed.load();
+    return fresh.load();
+}
+
+template <class Slot>
+PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const unsigned n = spec.size(), k = spec.k();
+    const std::uint64_t total = spec.entries();
+    require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
+    const Geometry geo(spec.rows, spec.cols);
+
+    std::vector<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
+    PdbTable table{spec, std::vector<std::uint8_t>(static_cast<std::size_t>(total), 0xFF)};
+
+    // The goal: pattern tiles on their cells, the blank's region is the one holding its goal cell.
+    std::uint32_t occupied = 0;
+    for (auto c : spec.cells) occupied |= 1u << c;
+    const std::uint32_t free_cells = geo.all & ~occupied;
+    const std::uint32_t region = geo.flood(1u << spec.blank_goal, free_cells);
+    const unsigned canon = static_cast<unsigned>(std::countr_zero(region));
+    const unsigned fj = static_cast<unsigned>(std::popcount(free_cells & ((1u << canon) - 1u)));
+    const std::uint64_t goal = rank_kperm(spec.cells.data(), k, n);
+    slots[goal] = static_cast<Slot>(slots[goal] & ~(static_cast<Slot>(2u) << (2 * fj)));  // frontier of layer 0
+
+    std::uint64_t states = 1, placements = 0;
+    unsigned depth = 0;
+    for (;; ++depth) {
+        const std::uint64_t fresh = expand_layer(spec, geo, slots, table.data, depth, threads, placements);
+        if (progress) progress({depth, states, placements, total});
+        if (fresh == 0) break;
+        states += fresh;
+        if (depth >= 254) throw std::logic_error("pattern database distance does not fit a byte");
+    }
+    // Placements the goal cannot reach (on 2x2 the cyclic order of the tiles is fixed) never occur
+    // on a board that reaches the goal; 0 keeps them harmless.
+    if (placements != total)
+        for (auto& v : table.data)
+            if (v == 0xFF) v = 0;
+    if (info) {
+        info->max_depth = depth;
+        info->states = states;
+        info->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return table;
+}
+
+}  // namespace
+
+PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
+    if (auto problem = spec_problem(spec); !problem.empty()) throw UsageError("pattern " + spec.key() + ": " + problem);
+    const unsigned free_n = spec.size() - spec.k();
+    if (free_n <= 8) return build_with<std::uint16_t>(spec, threads, progress, info);
+    if (free_n <= 16) return build_with<std::uint32_t>(spec, threads, progress, info);
+    return build_with<std::uint64_t>(spec, threads, progress, info);
+}
+
+}  // namespace bitsolve::sliding::pdb

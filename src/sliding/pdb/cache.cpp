@@ -1,0 +1,221 @@
+#include "bitsolve/sliding/pdb/cache.hpp"
+
+#include <unistd.h>
+
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/progress.hpp"
+
+namespace bitsolve::sliding::pdb {
+namespace {
+
+constexpr std::uint8_t kMagic[8] = {'B', 'S', 'P', 'D', 'B', '\r', '\n', 0x1a};
+
+void put_u32(std::uint8_t* p, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+void put_u64(std::uint8_t* p, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+std::uint32_t get_u32(const std::uint8_t* p) {
+    std::uint32_t v = 0;
+    for (int i = 3; i >= 0; --i) v = v << 8 | p[i];
+    return v;
+}
+std::uint64_t get_u64(const std::uint8_t* p) {
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
+    return v;
+}
+
+[[noreturn]] void bad(const std::string& what, std::size_t offset) {
+    throw InputError("pattern database header: " + what, 0, offset + 1);
+}
+
+}  // namespace
+
+std::uint64_t checksum64(const std::uint8_t* data, std::size_t size) {
+    constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL, k2 = 0xC2B2AE3D27D4EB4FULL;
+    std::uint64_t h = 0x27D4EB2F165667C5ULL ^ (size * k2);
+    std::size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, data + i, 8);
+        h = std::rotl(h ^ (w * k1), 31) * k2;
+    }
+    std::uint64_t tail = 0;
+    for (std::size_t j = 0; i + j < size; ++j) tail |= static_cast<std::uint64_t>(data[i + j]) << (8 * j);
+    h = std::rotl(h ^ (tail * k1), 31) * k2;
+    h ^= h >> 33;
+    h *= k1;
+    h ^= h >> 29;
+    return h;
+}
+
+std::vector<std::uint8_t> serialize_header(const PdbHeader& hd) {
+    std::vector<std::uint8_t> b(kPdbHeaderSize, 0);
+    std::memcpy(b.data(), kMagic, 8);
+    put_u32(&b[8], kPdbFileVersion);
+    b[12] = hd.spec.rows;
+    b[13] = hd.spec.cols;
+    b[14] = hd.spec.blank_goal;
+    b[15] = static_cast<std::uint8_t>(hd.spec.cells.size());
+    for (std::size_t i = 0; i < kMaxPatternTiles; ++i) b[16 + i] = i < hd.spec.cells.size() ? hd.spec.cells[i] : 0xFF;
+    b[24] = static_cast<std::uint8_t>(hd.format);
+    put_u64(&b[32], hd.entries);
+    put_u64(&b[40], hd.checksum);
+    put_u64(&b[48], checksum64(b.data(), 48));
+    return b;
+}
+
+PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < kPdbHeaderSize)
+        bad(fmt::format("truncated ({} bytes, {} needed)", bytes.size(), kPdbHeaderSize), bytes.size());
+    const std::uint8_t* b = bytes.data();
+    for (std::size_t i = 0; i < 8; ++i)
+        if (b[i] != kMagic[i]) bad("not a bitsolve pattern database (bad magic)", i);
+    if (const auto v = get_u32(b + 8); v != kPdbFileVersion)
+        bad(fmt::format("version {} (this program reads version {})", v, kPdbFileVersion), 8);
+    if (get_u64(b + 48) != checksum64(b, 48)) bad("header checksum mismatch", 48);
+    for (std::size_t i = 25; i < 32; ++i)
+        if (b[i] != 0) bad("reserved byte not zero", i);
+    for (std::size_t i = 56; i < 64; ++i)
+        if (b[i] != 0) bad("reserved byte not zero", i);
+    PdbHeader h;
+    h.spec.rows = b[12];
+    h.spec.cols = b[13];
+    h.spec.blank_goal = b[14];
+    const unsigned k = b[15];
+    if (k < 1 || k > kMaxPatternTiles) bad(fmt::format("pattern size {} out of range 1..8", k), 15);
+    for (unsigned i = 0; i < kMaxPatternTiles; ++i) {
+        if (i < k)
+            h.spec.cells.push_back(b[16 + i]);
+        else if (b[16 + i] != 0xFF)
+            bad("unused pattern cell not 0xFF", 16 + i);
+    }
+    if (auto problem = spec_problem(h.spec); !problem.empty()) bad(problem, 12);
+    if (b[24] != static_cast<std::uint8_t>(EntryFormat::Byte)) bad(fmt::format("unknown entry format {}", b[24]), 24);
+    h.format = EntryFormat::Byte;
+    h.entries = get_u64(b + 32);
+    if (h.entries != h.spec.entries())
+        bad(fmt::format("{} entries, the pattern has {}", h.entries, h.spec.entries()), 32);
+    h.checksum = get_u64(b + 40);
+    return h;
+}
+
+std::filesystem::path default_cache_dir() {
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "bitsolve";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::filesystem::path(home) / ".cache" / "bitsolve";
+    throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME, or use --pdb-dir or --no-cache");
+}
+
+std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec) {
+    return dir / (spec.key() + ".pdb");
+}
+
+void write_table(const std::filesystem::path& file, const PdbTable& table) {
+    std::filesystem::create_directories(file.parent_path());
+    const auto header = serialize_header(
+        {table.spec, EntryFormat::Byte, table.data.size(), checksum64(table.data.data(), table.data.size())});
+    std::random_device rd;
+    auto tmp = file;
+    tmp += fmt::format(".tmp.{}.{:08x}", static_cast<long>(getpid()), rd());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+        out.write(reinterpret_cast<const char*>(table.data.data()), static_cast<std::streamsize>(table.data.size()));
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            throw std::runtime_error("cannot write " + tmp.string());
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, file, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw std::runtime_error("cannot rename into " + file.string());
+    }
+}
+
+LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
+    LoadResult r;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return r;  // Missing
+    r.status = LoadStatus::Invalid;
+    std::vector<std::uint8_t> head(kPdbHeaderSize);
+    in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    PdbHeader h;
+    try {
+        h = parse_header(head);
+    } catch (const InputError& e) {
+        r.reason = e.what();
+        return r;
+    }
+    if (!(h.spec == expected)) {
+        r.reason = "describes pattern " + h.spec.key() + ", not " + expected.key();
+        return r;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec || size != kPdbHeaderSize + h.entries) {
+        r.reason = fmt::format("size {} bytes, expected {}", ec ? 0 : size, kPdbHeaderSize + h.entries);
+        return r;
+    }
+    r.table.spec = expected;
+    r.table.data.resize(static_cast<std::size_t>(h.entries));
+    in.read(reinterpret_cast<char*>(r.table.data.data()), static_cast<std::streamsize>(h.entries));
+    if (static_cast<std::uint64_t>(in.gcount()) != h.entries) {
+        r.reason = "truncated while reading";
+        r.table.data = {};
+        return r;
+    }
+    if (checksum64(r.table.data.data(), r.table.data.size()) != h.checksum) {
+        r.reason = "checksum mismatch (corrupt entries)";
+        r.table.data = {};
+        return r;
+    }
+    r.status = LoadStatus::Ok;
+    return r;
+}
+
+PdbTable obtain_table(const PatternSpec& spec, const TableSource& source) {
+    std::filesystem::path file;
+    if (!source.dir.empty()) {
+        file = table_path(source.dir, spec);
+        auto loaded = load_table(file, spec);
+        if (loaded.status == LoadStatus::Ok) return std::move(loaded.table);
+        if (loaded.status == LoadStatus::Invalid)
+            std::fputs(fmt::format("pattern database {}: {}; rebuilding\n", file.string(), loaded.reason).c_str(), stderr);
+    }
+    BuildInfo info;
+    PdbTable table;
+    if (source.progress) {
+        BuildReporter reporter(spec.key());
+        table = build_table(spec, source.threads, std::ref(reporter), &info);
+        reporter.done(info);
+    } else {
+        table = build_table(spec, source.threads, {}, &info);
+    }
+    if (!file.empty()) {
+        try {
+            write_table(file, table);
+        } catch (const std::exception& e) {
+            std::fputs(fmt::format("pattern database not cached: {}\n", e.what()).c_str(), stderr);
+        }
+    }
+    return table;
+}
+
+}  // namespace bitsolve::sliding::pdb

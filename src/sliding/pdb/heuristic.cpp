@@ -1,0 +1,61 @@
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+
+namespace bitsolve::sliding::pdb {
+
+PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_t> goal, PdbSet set, bool reflect)
+    : rows_(rows), cols_(cols), n_(rows * cols), goal_(std::move(goal)), set_(std::move(set)) {
+    if (n_ > kMaxCells || goal_.size() != n_) throw UsageError("goal does not match the board size");
+    if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
+    std::uint8_t goal_cell[kMaxCells];
+    unsigned blank = n_;
+    for (unsigned c = 0; c < n_; ++c) {
+        goal_cell[goal_[c]] = static_cast<std::uint8_t>(c);
+        if (goal_[c] == 0) blank = c;
+    }
+    for (unsigned t = 0; t < n_; ++t) pattern_[t] = 0xFF;
+    for (unsigned p = 0; p < set_.tables.size(); ++p) {
+        const PatternSpec& s = set_.tables[p]->spec;
+        if (s.rows != rows || s.cols != cols || s.blank_goal != blank || set_.tables[p]->data.size() != s.entries())
+            throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
+        for (unsigned i = 0; i < s.k(); ++i) {
+            const unsigned tile = goal_[s.cells[i]];
+            if (pattern_[tile] != 0xFF) throw UsageError("pattern databases overlap");
+            pattern_[tile] = static_cast<std::uint8_t>(p);
+            slot_[tile] = static_cast<std::uint8_t>(i);
+        }
+    }
+    for (unsigned t = 1; t < n_; ++t)
+        if (pattern_[t] == 0xFF) throw UsageError("pattern databases do not cover every tile");
+    // Reflection needs a square board and the blank's goal on the diagonal.
+    reflect_ = reflect && rows == cols && blank / cols == blank % cols;
+    for (unsigned c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>(reflect_ ? (c % cols) * cols + c / cols : c);
+    for (unsigned t = 0; t < n_; ++t) sigma_[t] = goal_[transpose_[goal_cell[t]]];
+}
+
+int PdbHeuristic::plain_sum(const std::uint8_t* board) const {
+    std::uint8_t pos[kMaxPatterns][kMaxPatternTiles];
+    for (unsigned c = 0; c < n_; ++c)
+        if (board[c] != 0) pos[pattern_[board[c]]][slot_[board[c]]] = static_cast<std::uint8_t>(c);
+    int h = 0;
+    for (unsigned p = 0; p < patterns(); ++p) h += table(p)[rank_kperm(pos[p], pattern_size(p), n_)];
+    return h;
+}
+
+int PdbHeuristic::reflected_sum(const std::uint8_t* board) const {
+    // The reflected board has sigma(t) on transpose(c) wherever t is on c.
+    std::uint8_t reflected[kMaxCells];
+    for (unsigned c = 0; c < n_; ++c) reflected[transpose_[c]] = sigma_[board[c]];
+    return plain_sum(reflected);
+}
+
+int PdbHeuristic::evaluate(const std::uint8_t* board) const {
+    const int a = plain_sum(board);
+    if (!reflect_) return a;
+    const int b = reflected_sum(board);
+    return a > b ? a : b;
+}
+
+}  // namespace bitsolve::sliding::pdb

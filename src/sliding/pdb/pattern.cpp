@@ -1,0 +1,102 @@
+#include "bitsolve/sliding/pdb/pattern.hpp"
+
+#include <algorithm>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+
+namespace bitsolve::sliding::pdb {
+
+std::uint64_t PatternSpec::entries() const { return kperm_count(size(), k()); }
+
+std::string PatternSpec::key() const {
+    std::string s = std::to_string(rows) + "x" + std::to_string(cols) + "-b" + std::to_string(blank_goal) + "-";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i) s += '.';
+        s += std::to_string(cells[i]);
+    }
+    return s;
+}
+
+std::string spec_problem(const PatternSpec& spec) {
+    if (spec.rows < 2 || spec.rows > 5 || spec.cols < 2 || spec.cols > 5) return "board size out of range 2..5";
+    if (spec.blank_goal >= spec.size()) return "blank goal cell out of range";
+    if (spec.cells.empty() || spec.cells.size() > kMaxPatternTiles) return "pattern must have 1..8 tiles";
+    if (spec.cells.size() + 2 > spec.size()) return "pattern leaves fewer than two other cells";
+    std::uint32_t seen = 1u << spec.blank_goal;
+    for (auto c : spec.cells) {
+        if (c >= spec.size()) return "pattern cell out of range";
+        if (seen >> c & 1u) return "pattern cell repeated or on the blank's goal";
+        seen |= 1u << c;
+    }
+    return {};
+}
+
+Geometry::Geometry(unsigned r, unsigned c) : rows(r), cols(c), n(r * c) {
+    all = n >= 32 ? ~0u : (1u << n) - 1u;
+    not_first_col = 0;
+    not_last_col = 0;
+    for (unsigned cell = 0; cell < n; ++cell) {
+        if (cell % c != 0) not_first_col |= 1u << cell;
+        if (cell % c != c - 1) not_last_col |= 1u << cell;
+    }
+}
+
+namespace {
+
+struct NamedPartition {
+    const char* name;
+    unsigned rows, cols;
+    std::vector<std::vector<std::uint8_t>> groups;  // goal cells, blank's goal in cell 0
+};
+
+// Compact blocks of neighbouring goal cells: tiles that block each other belong together,
+// which is where a pattern database beats Manhattan distance.
+const std::vector<NamedPartition>& partitions() {
+    static const std::vector<NamedPartition> p = {
+        {"pdb555", 4, 4, {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}}},
+        {"pdb663", 4, 4, {{1, 2, 3, 5, 6, 7}, {9, 10, 11, 13, 14, 15}, {4, 8, 12}}},
+        {"pdb78", 4, 4, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+        {"pdb6666", 5, 5,
+         {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+    };
+    return p;
+}
+
+}  // namespace
+
+const std::vector<std::string>& partition_names() {
+    static const std::vector<std::string> names = {"pdb555", "pdb663", "pdb78", "pdb6666"};
+    return names;
+}
+
+bool partition_fits(std::string_view name, unsigned rows, unsigned cols) {
+    return std::any_of(partitions().begin(), partitions().end(),
+                       [&](const NamedPartition& p) { return p.name == name && p.rows == rows && p.cols == cols; });
+}
+
+std::vector<PatternSpec> named_partition(std::string_view name, unsigned rows, unsigned cols, unsigned blank_goal) {
+    const NamedPartition* found = nullptr;
+    for (const auto& p : partitions())
+        if (p.name == name) found = &p;
+    if (!found) throw UsageError("unknown pattern database '" + std::string(name) + "'");
+    if (found->rows != rows || found->cols != cols)
+        throw UsageError(std::string(name) + " is for " + std::to_string(found->rows) + "x" +
+                         std::to_string(found->cols) + " boards, not " + std::to_string(rows) + "x" +
+                         std::to_string(cols));
+    const unsigned n = rows * cols;
+    if (blank_goal != 0 && blank_goal != n - 1)
+        throw UsageError("pattern databases need a goal with the blank first or last");
+    std::vector<PatternSpec> specs;
+    for (const auto& g : found->groups) {
+        PatternSpec s;
+        s.rows = static_cast<std::uint8_t>(rows);
+        s.cols = static_cast<std::uint8_t>(cols);
+        s.blank_goal = static_cast<std::uint8_t>(blank_goal);
+        for (auto c : g) s.cells.push_back(static_cast<std::uint8_t>(blank_goal == 0 ? c : n - 1 - c));
+        specs.push_back(std::move(s));
+    }
+    return specs;
+}
+
+}  // namespace bitsolve::sliding::pdb

@@ -1,0 +1,145 @@
+// The cache file: header round trip, every corruption detected, atomic writes, rebuilds.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/cache.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+#include "pdb_test_util.hpp"
+
+using namespace bitsolve::sliding::pdb;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() / ("bitsolve-pdb-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                            "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+std::vector<std::uint8_t> read_all(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+void write_all(const fs::path& p, const std::vector<std::uint8_t>& b) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+}
+
+const PatternSpec kSpec = pdbtest::spec(3, 3, 0, {1, 2, 3});
+
+}  // namespace
+
+TEST(PdbCache, HeaderRoundTrip) {
+    PdbHeader h{pdbtest::spec(4, 4, 15, {0, 1, 2, 4, 5, 6, 8}), EntryFormat::Byte, kperm_count(16, 7), 0x1234567890ABCDEFULL};
+    const auto bytes = serialize_header(h);
+    ASSERT_EQ(bytes.size(), kPdbHeaderSize);
+    const PdbHeader back = parse_header(bytes);
+    EXPECT_EQ(back.spec, h.spec);
+    EXPECT_EQ(back.entries, h.entries);
+    EXPECT_EQ(back.checksum, h.checksum);
+}
+
+TEST(PdbCache, EveryHeaderCorruptionIsRejected) {
+    const auto good = serialize_header({kSpec, EntryFormat::Byte, kSpec.entries(), 42});
+    for (std::size_t len = 0; len < kPdbHeaderSize; ++len)
+        EXPECT_THROW(parse_header(std::span(good.data(), len)), bitsolve::InputError) << len;
+    for (std::size_t i = 0; i < kPdbHeaderSize; ++i)
+        for (std::uint8_t flip : {0x01, 0x80, 0xFF}) {
+            auto bad = good;
+            bad[i] ^= flip;
+            EXPECT_THROW(parse_header(bad), bitsolve::InputError) << "byte " << i;
+        }
+}
+
+TEST(PdbCache, SemanticErrorsAreRejectedEvenWithAValidChecksum) {
+    auto check = [](PdbHeader h) { EXPECT_THROW(parse_header(serialize_header(h)), bitsolve::InputError); };
+    check({kSpec, EntryFormat::Byte, kSpec.entries() + 1, 0});                    // wrong entry count
+    check({pdbtest::spec(3, 3, 0, {0, 2}), EntryFormat::Byte, 72, 0});            // pattern on the blank
+    check({pdbtest::spec(9, 3, 0, {1}), EntryFormat::Byte, 26, 0});               // board too big
+    check({kSpec, static_cast<EntryFormat>(2), kSpec.entries(), 0});             // unknown format
+    try {
+        auto b = serialize_header({kSpec, EntryFormat::Byte, kSpec.entries(), 0});
+        b[8] = 9;  // version 9
+        parse_header(b);
+        FAIL();
+    } catch (const bitsolve::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("version"), std::string::npos);
+    }
+}
+
+TEST(PdbCache, WriteLoadAndDetectDamage) {
+    TempDir dir;
+    const PdbTable t = build_table(kSpec, 1);
+    const fs::path file = table_path(dir.path, kSpec);
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Missing);
+    write_table(file, t);
+    // No temporary left behind.
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator{}), 1);
+    auto ok = load_table(file, kSpec);
+    ASSERT_EQ(ok.status, LoadStatus::Ok);
+    EXPECT_EQ(ok.table.data, t.data);
+
+    const auto bytes = read_all(file);
+    auto damaged = bytes;
+    damaged[kPdbHeaderSize + 17] ^= 1;  // one entry
+    write_all(file, damaged);
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+
+    write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1));  // truncated
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 10));  // truncated header
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    auto longer = bytes;
+    longer.push_back(0);
+    write_all(file, longer);
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+
+    write_all(file, bytes);
+    const auto other = pdbtest::spec(3, 3, 0, {1, 2, 4});  // same size, another pattern
+    const auto mismatch = load_table(file, other);
+    EXPECT_EQ(mismatch.status, LoadStatus::Invalid);
+    EXPECT_NE(mismatch.reason.find("describes pattern"), std::string::npos);
+}
+
+TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {
+    TempDir dir;
+    TableSource src{dir.path, 1, false};
+    const PdbTable built = obtain_table(kSpec, src);
+    const fs::path file = table_path(dir.path, kSpec);
+    ASSERT_TRUE(fs::exists(file));
+    auto bytes = read_all(file);
+    bytes[kPdbHeaderSize] ^= 0x40;
+    write_all(file, bytes);
+    const PdbTable rebuilt = obtain_table(kSpec, src);
+    EXPECT_EQ(rebuilt.data, built.data);
+    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Ok);  // rewritten
+    // In memory only: nothing written.
+    TempDir empty;
+    obtain_table(kSpec, TableSource{fs::path{}, 1, false});
+    EXPECT_EQ(std::distance(fs::directory_iterator(empty.path), fs::directory_iterator{}), 0);
+}
+
+TEST(PdbCache, DefaultDirectoryFollowsXdgThenHome) {
+    const char* old_xdg = std::getenv("XDG_CACHE_HOME");
+    const char* old_home = std::getenv("HOME");
+    const std::string xdg = old_xdg ? old_xdg : "", home = old_home ? old_home : "";
+    setenv("XDG_CACHE_HOME", "/x/cache", 1);
+    EXPECT_EQ(default_cache_dir(), fs::path("/x/cache/bitsolve"));
+    unsetenv("XDG_CACHE_HOME");
+    setenv("HOME", "/home/u", 1);
+    EXPECT_EQ(default_cache_dir(), fs::path("/home/u/.cache/bitsolve"));
+    unsetenv("HOME");
+    EXPECT_THROW(default_cache_dir(), bitsolve::UsageError);
+    if (old_xdg) setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
+    if (old_home) setenv("HOME", home.c_str(), 1);
+}

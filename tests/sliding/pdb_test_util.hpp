@@ -1,0 +1,121 @@
+#pragma once
+// Test helpers for the pattern database tests: exact distances of small boards by plain BFS, and
+// building a heuristic from hand-written patterns.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "bitsolve/sliding/pdb/builder.hpp"
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+
+namespace pdbtest {
+
+using Board = std::vector<std::uint8_t>;
+
+inline std::uint64_t pack(const Board& b) {
+    std::uint64_t k = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) k |= static_cast<std::uint64_t>(b[i]) << (4 * i);
+    return k;
+}
+inline Board unpack(std::uint64_t k, unsigned n) {
+    Board b(n);
+    for (unsigned i = 0; i < n; ++i) b[i] = static_cast<std::uint8_t>(k >> (4 * i) & 15u);
+    return b;
+}
+
+// Exact distance to `goal` of every board that reaches it (boards up to 16 cells).
+inline std::unordered_map<std::uint64_t, int> exact_distances(unsigned rows, unsigned cols, const Board& goal) {
+    std::unordered_map<std::uint64_t, int> dist;
+    std::deque<std::uint64_t> q;
+    dist[pack(goal)] = 0;
+    q.push_back(pack(goal));
+    const unsigned n = rows * cols;
+    while (!q.empty()) {
+        const std::uint64_t k = q.front();
+        q.pop_front();
+        Board b = unpack(k, n);
+        unsigned z = 0;
+        while (b[z] != 0) ++z;
+        const int d = dist[k];
+        const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        for (int m = 0; m < 4; ++m) {
+            const int r = static_cast<int>(z / cols) + dr[m], c = static_cast<int>(z % cols) + dc[m];
+            if (r < 0 || c < 0 || r >= static_cast<int>(rows) || c >= static_cast<int>(cols)) continue;
+            const unsigned to = static_cast<unsigned>(r) * cols + static_cast<unsigned>(c);
+            std::swap(b[z], b[to]);
+            const std::uint64_t nk = pack(b);
+            if (dist.emplace(nk, d + 1).second) q.push_back(nk);
+            std::swap(b[z], b[to]);
+        }
+    }
+    return dist;
+}
+
+inline Board blank_first(unsigned n) {
+    Board g(n);
+    for (unsigned i = 0; i < n; ++i) g[i] = static_cast<std::uint8_t>(i);
+    return g;
+}
+inline Board blank_last(unsigned n) {
+    Board g(n);
+    for (unsigned i = 0; i + 1 < n; ++i) g[i] = static_cast<std::uint8_t>(i + 1);
+    g[n - 1] = 0;
+    return g;
+}
+
+inline bitsolve::sliding::pdb::PatternSpec spec(unsigned rows, unsigned cols, unsigned blank,
+                                                 std::vector<std::uint8_t> cells) {
+    bitsolve::sliding::pdb::PatternSpec s;
+    s.rows = static_cast<std::uint8_t>(rows);
+    s.cols = static_cast<std::uint8_t>(cols);
+    s.blank_goal = static_cast<std::uint8_t>(blank);
+    s.cells = std::move(cells);
+    return s;
+}
+
+inline bitsolve::sliding::pdb::PdbSet build_set(const std::vector<bitsolve::sliding::pdb::PatternSpec>& specs,
+                                                unsigned threads = 1) {
+    bitsolve::sliding::pdb::PdbSet set;
+    for (const auto& s : specs)
+        set.tables.push_back(std::make_shared<const bitsolve::sliding::pdb::PdbTable>(
+            bitsolve::sliding::pdb::build_table(s, threads)));
+    return set;
+}
+
+}  // namespace pdbtest
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace pdbtest {
+
+struct Instance {
+    Board board;
+    int length;
+};
+
+// Reads a Korf-format file: '#' comment lines, then per line n tiles and the optimal length.
+inline std::vector<Instance> read_instances(const std::string& path, unsigned n) {
+    std::ifstream in(path);
+    std::vector<Instance> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream ss(line);
+        Instance inst;
+        for (unsigned i = 0; i < n; ++i) {
+            int t;
+            ss >> t;
+            inst.board.push_back(static_cast<std::uint8_t>(t));
+        }
+        ss >> inst.length;
+        if (ss) out.push_back(inst);
+    }
+    return out;
+}
+
+}  // namespace pdbtest
