@@ -1,0 +1,177 @@
+// `bitsolve rush`: optimal Rush Hour solutions, batches and cluster analysis; also the judge
+// problem BOJ 18139 and the `rush` bench workload.
+#include <unistd.h>
+
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/parallel.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/rush/cluster.hpp"
+#include "bitsolve/rush/parse.hpp"
+#include "bitsolve/rush/solver.hpp"
+#include "command.hpp"
+#include "common.hpp"
+
+namespace bitsolve::cli {
+namespace {
+
+using namespace bitsolve::rush;
+
+struct Options {
+    CommonOptions common;
+    std::string file;
+    std::string metric = "moves";
+    bool path = false, show = false, batch = false, cluster = false;
+};
+
+Metric metric_of(const Options& o) { return o.metric == "steps" ? Metric::Steps : Metric::Moves; }
+
+std::string answer_line(const Board& b, const Solution& s, bool with_path) {
+    std::string line = std::to_string(s.length);
+    if (with_path && s.length > 0) line += ' ' + format_path(b, s.path);
+    return line;
+}
+
+// The multi-line report of one board's cluster.
+std::string cluster_report(const ClusterReport& r) {
+    std::string s = fmt::format("States: {}\nGoal states: {}\nStart distance: {}\nHardest distance: {}\n", r.states,
+                                r.goal_states, r.start_distance, r.hardest_distance);
+    s += fmt::format("Hardest states: {}\nHardest: {}\nHistogram:", r.hardest_count,
+                     r.hardest_distance >= 0 ? r.hardest.to_string() : "-");
+    for (std::size_t d = 0; d < r.histogram.size(); ++d) s += fmt::format(" {}:{}", d, r.histogram[d]);
+    return s + "\n";
+}
+
+// The one-line form used in batch mode.
+std::string cluster_line(const ClusterReport& r) {
+    return fmt::format("{} {} {} {} {}", r.start_distance, r.states, r.goal_states, r.hardest_distance,
+                       r.hardest_distance >= 0 ? r.hardest.to_string() : "-");
+}
+
+void show_solution(const Board& start, const std::vector<Move>& path) {
+    const bool colour = ::isatty(STDOUT_FILENO) == 1;
+    Board b = start;
+    std::cout << "start\n" << draw(b, colour) << '\n';
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (!apply_move(b, path[i])) throw std::logic_error("the solution does not replay");
+        std::cout << '\n' << i + 1 << ". " << format_move(b, path[i]) << '\n' << draw(b, colour) << '\n';
+    }
+}
+
+int run_single(const Options& o) {
+    const Board board = parse_board(read_input(o.file));
+    SearchStats stats;
+    if (o.cluster) {
+        const ClusterReport r = analyze_cluster(board, metric_of(o));
+        std::cout << cluster_report(r);
+        stats = r.stats;
+    } else {
+        const Solution s = solve(board, metric_of(o), o.path || o.show);
+        std::cout << answer_line(board, s, o.path) << '\n';
+        if (o.show && s.length >= 0) show_solution(board, s.path);
+        stats = s.stats;
+    }
+    if (o.common.stats) std::cerr << format_stats(stats);
+    return 0;
+}
+
+int run_batch(const Options& o) {
+    const std::string text = read_input(o.file);
+    std::vector<Line> lines;
+    for (const Line& l : split_lines(text))
+        if (!is_blank_or_comment(l.text)) lines.push_back(l);
+    struct Result {
+        std::string out, error;
+        SearchStats stats;
+    };
+    std::vector<Result> results(lines.size());
+    parallel_for(lines.size(), o.common.threads, [&](std::size_t i) {
+        thread_local Solver solver;
+        thread_local ClusterAnalyzer analyzer;
+        Result& r = results[i];
+        try {
+            const Board board = parse_board_string(lines[i].text);
+            if (o.cluster) {
+                const ClusterReport c = analyzer.analyze(board, metric_of(o));
+                r.out = cluster_line(c);
+                r.stats = c.stats;
+            } else {
+                const Solution s = solver.solve(board, metric_of(o), o.path);
+                r.out = answer_line(board, s, o.path);
+                r.stats = s.stats;
+            }
+        } catch (const InputError& e) {
+            r.error = e.at_line(lines[i].number).what();
+        }
+    });
+    check_stop();
+    bool bad = false;
+    SearchStats total;
+    for (const Result& r : results) {
+        if (!r.error.empty()) {
+            print_error("rush", r.error);
+            bad = true;
+        } else {
+            std::cout << r.out << '\n';
+        }
+        total += r.stats;
+    }
+    std::cout.flush();
+    if (o.common.stats) std::cerr << format_stats(total);
+    return bad ? to_int(Exit::BadInput) : 0;
+}
+
+const Registration reg{"rush", [](CLI::App& app) {
+    auto* cmd = app.add_subcommand("rush", "Solve Rush Hour boards optimally; analyse their clusters");
+    auto o = std::make_shared<Options>();
+    cmd->add_option("FILE", o->file, "Board file (default: standard input)");
+    cmd->add_option("--metric", o->metric, "moves: slide any distance (default); steps: one cell at a time")
+        ->check(CLI::IsMember({"moves", "steps"}));
+    cmd->add_flag("--path", o->path, "Print the moves after the length: `3 C-1 B+2 A+4`");
+    cmd->add_flag("--show", o->show, "Draw the board after each move (colour on a terminal)");
+    cmd->add_flag("--batch", o->batch, "One board string per line ('#' lines skipped), one answer line each");
+    cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
+    add_common_options(cmd, o->common);
+    cmd->footer(R"(Input (recognised automatically):
+  the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
+  Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
+    'o' or '.' empty, 'x' wall, 'A' the primary car (exit at the right end of its row), 'B'..'Z'.
+The length counts up to the primary car touching the exit edge; -1 when it never can.
+Examples:
+  echo IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM | bitsolve rush --path
+  bitsolve rush --metric steps --show data/rush/example.txt
+  bitsolve rush --batch --threads 2 data/rush/fogleman-db-sample.txt
+  echo BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG | bitsolve rush --cluster)");
+    return Runner{cmd, [o] {
+        return guarded("rush", [&] {
+            if (o->cluster && (o->path || o->show)) throw UsageError("--cluster cannot be combined with --path or --show");
+            if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
+            apply_common_options(o->common);
+            return o->batch ? run_batch(*o) : run_single(*o);
+        });
+    }};
+}};
+
+// BOJ 18139 counts unit steps and the red car's steps through the exit (its length: 2 for the
+// judge's car), and answers only when the total is at most 10.
+const BojProblem boj18139{18139, "Rush Hour Puzzle", [](std::istream& in, std::ostream& out) {
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const Board board = parse_judge_grid(text);
+    const int exit_steps = board.pieces[static_cast<std::size_t>(board.primary)].len;
+    constexpr int kLimit = 10;
+    Solver solver;
+    const Solution s = solver.solve(board, Metric::Steps, false, kLimit - exit_steps);
+    out << (s.length >= 0 ? s.length + exit_steps : -1) << '\n';
+    return 0;
+}};
+
+}  // namespace
+}  // namespace bitsolve::cli

@@ -1,0 +1,50 @@
+#pragma once
+// Cluster analysis: everything reachable from a board, and how far each state is from a goal.
+//
+// Two passes over the component. A forward BFS from the board numbers every reachable state
+// (index = BFS order) in a KeyTable; then a multi-source BFS from all goal states, in index
+// order, gives every state's distance to its nearest goal in the chosen metric. Moves are
+// reversible, so the backward search walks the same moves. In the moves metric the backward
+// pass skips the piece that reached a state, as the solver does, for the same reason.
+//
+// The hardest state is the one furthest from a goal. Ties are broken the way Fogleman's
+// database breaks them, so that for each of its rows the hardest state printed is the row
+// itself: the smallest (H, V) pair, H and V the cells of the horizontal and of the vertical
+// pieces as integers with cell (r, c) at bit r*N + c. A test checks this on every bundled row.
+
+#include <cstdint>
+#include <vector>
+
+#include "bitsolve/core/stats.hpp"
+#include "bitsolve/rush/board.hpp"
+#include "bitsolve/rush/key_table.hpp"
+#include "bitsolve/rush/path.hpp"
+
+namespace bitsolve::rush {
+
+struct ClusterReport {
+    std::uint64_t states = 0;           // reachable states, the board included
+    std::uint64_t goal_states = 0;      // of which the primary piece touches the exit edge
+    int start_distance = -1;            // the board's own distance to a goal (-1: none)
+    int hardest_distance = -1;          // the largest distance to a goal (-1: no goal reachable)
+    std::uint64_t hardest_count = 0;    // states at that distance
+    Board hardest;                      // the tie-broken hardest state (when hardest_distance >= 0)
+    std::vector<std::uint64_t> histogram;  // histogram[d] = states at distance d from a goal
+    SearchStats stats;
+};
+
+class ClusterAnalyzer {
+public:
+    ClusterReport analyze(const Board& board, Metric metric);
+
+private:
+    KeyTable index_;                   // key -> index in keys_
+    std::vector<Key> keys_;            // states in forward BFS order
+    std::vector<std::uint8_t> last_;   // piece whose move reached the state (pruning)
+    std::vector<std::uint16_t> dist_;  // distance to a goal, kUnset before it is known
+    std::vector<std::uint32_t> queue_;
+};
+
+ClusterReport analyze_cluster(const Board& board, Metric metric);
+
+}  // namespace bitsolve::rush

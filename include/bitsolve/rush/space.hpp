@@ -1,0 +1,109 @@
+#pragma once
+// The compiled search form of a Rush Hour board: a state is a 64-bit key of piece positions,
+// and move generation works on occupancy bitboards rebuilt from it.
+//
+// Key layout. Piece i only ever slides along its line, between the lowest and highest first
+// cell it could take if every perpendicular piece vanished (its wall-free segment, less the
+// parallel pieces before and after it, which it can never pass). Its field is
+// f_i = pos_i - base_i in w_i = bit_width(range_i - 1) bits at bit shift_i, fields packed from
+// bit 0 in piece order. A key is therefore a function of the piece positions alone (never of the
+// occupancy, which two different states can share) and is unique per state. On 6x6, w_i <= 3
+// and there are at most 18 pieces, so keys take at most 54 bits; on the largest boards a key
+// must fit 63 bits (bit 63 stays clear so ~0 can mark an empty hash slot), else the board is
+// refused with an InputError.
+//
+// Bitboards. `occ` has cell (r, c) at bit r*8 + c, `occT` (the transpose) at bit c*8 + r; both
+// include walls and every cell outside the N x N board. Row r of a horizontal piece is byte r
+// of occ and column c of a vertical piece is byte c of occT, so a slide of any distance is two
+// table look-ups over the 8-bit line: how many free cells precede the piece and how many follow
+// it, i.e. how far its mask shifts before it is blocked. No branch depends on the direction.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "bitsolve/rush/board.hpp"
+
+namespace bitsolve::rush {
+
+using Key = std::uint64_t;
+
+namespace detail {
+// kFreeAfter[line][q]: free cells at bits q, q+1, ... of an 8-bit line (bits >= 8 are blocked).
+// kFreeBefore[line][p]: free cells at bits p-1, p-2, ..., 0.
+struct FreeRuns {
+    std::array<std::array<std::uint8_t, 9>, 256> after{}, before{};
+    constexpr FreeRuns() {
+        for (int line = 0; line < 256; ++line)
+            for (int q = 0; q <= 8; ++q) {
+                int a = 0, b = 0;
+                while (q + a < 8 && !((line >> (q + a)) & 1)) ++a;
+                while (q - b - 1 >= 0 && !((line >> (q - b - 1)) & 1)) ++b;
+                after[static_cast<std::size_t>(line)][static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(a);
+                before[static_cast<std::size_t>(line)][static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(b);
+            }
+    }
+};
+inline constexpr FreeRuns kFreeRuns{};
+}  // namespace detail
+
+class Space {
+public:
+    // Throws InputError when the board's key would not fit 63 bits (very crowded 7x7 / 8x8).
+    explicit Space(const Board& board);
+
+    const Board& board() const { return board_; }
+    int pieces() const { return n_; }
+    Key start() const { return start_; }
+    int primary() const { return board_.primary; }
+    int key_bits() const { return key_bits_; }
+
+    // Position (first cell) of piece i in state k.
+    int pos(Key k, int i) const { return base_[i] + static_cast<int>((k >> shift_[i]) & fmask_[i]); }
+    bool is_goal(Key k) const { return ((k >> shift_[primary_]) & fmask_[primary_]) == goal_field_; }
+
+    // The board of state k (same pieces, names and walls as the input, positions from k).
+    Board decode(Key k) const;
+
+    // Calls f(child, piece, delta) for every move from k. Slides (Unit = false): every distance
+    // each piece can slide, skipping piece `skip` (pass -1 to skip none). Unit steps (Unit =
+    // true): each piece one cell either way. delta is signed, + for right or down.
+    template <bool Unit, class F>
+    void for_each_move(Key k, int skip, F&& f) const {
+        u64 occ[2] = {walls_, wallsT_};
+        for (int i = 0; i < n_; ++i) {
+            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
+            occ[0] |= cells_[i][fi];
+            occ[1] |= cellsT_[i][fi];
+        }
+        for (int i = 0; i < n_; ++i) {
+            if (i == skip) continue;
+            const int p = pos(k, i);
+            const auto line = static_cast<std::size_t>(((occ[vert_[i]] >> lshift_[i]) & 0xFF) & ~(lenmask_[i] << p));
+            const int back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
+            const int ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
+            const u64 unit = u64{1} << shift_[i];
+            if constexpr (Unit) {
+                if (back) f(k - unit, i, -1);
+                if (ahead) f(k + unit, i, +1);
+            } else {
+                for (int d = 1; d <= back; ++d) f(k - unit * static_cast<u64>(d), i, -d);
+                for (int d = 1; d <= ahead; ++d) f(k + unit * static_cast<u64>(d), i, d);
+            }
+        }
+    }
+
+private:
+    Board board_;
+    int n_ = 0;
+    int primary_ = 0;
+    int key_bits_ = 0;
+    Key start_ = 0;
+    u64 goal_field_ = ~u64{0};  // never matched when the primary piece cannot reach the edge
+    u64 walls_ = 0, wallsT_ = 0;
+    std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
+    std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
+    // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
+    std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
+};
+
+}  // namespace bitsolve::rush

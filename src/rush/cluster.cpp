@@ -1,0 +1,121 @@
+// Cluster analysis: forward enumeration, then multi-source BFS from the goals (cluster.hpp).
+#include "bitsolve/rush/cluster.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/rush/space.hpp"
+
+namespace bitsolve::rush {
+namespace {
+
+constexpr std::uint8_t kNone = 0xFF;
+constexpr std::uint16_t kUnset = 0xFFFF;
+// Bytes per state across the arrays below and the hash table at its worst load.
+constexpr std::size_t kBytesPerState = sizeof(Key) + 1 + 2 + 4 + 4 * (sizeof(Key) + 4);
+
+// The order of Fogleman's database among equally hard states: the cells of the horizontal
+// pieces, then of the vertical ones, as integers with cell (r, c) at bit r*N + c.
+std::pair<u64, u64> tie_order(const Board& b) {
+    u64 h = 0, v = 0;
+    const int n = b.size;
+    for (const Piece& p : b.pieces)
+        for (int k = 0; k < p.len; ++k) {
+            const int r = p.vertical ? p.pos + k : p.line, c = p.vertical ? p.line : p.pos + k;
+            (p.vertical ? v : h) |= u64{1} << (r * n + c);
+        }
+    return {h, v};
+}
+
+}  // namespace
+
+ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Space space(board);
+    ClusterReport rep;
+    keys_.clear();
+    last_.clear();
+    index_.reset(0);
+
+    // Forward: number every reachable state. Slides reach the same component as unit steps.
+    keys_.push_back(space.start());
+    last_.push_back(kNone);
+    index_.insert(space.start(), 0);
+    std::uint64_t generated = 0;
+    for (std::size_t h = 0; h < keys_.size(); ++h) {
+        if ((h & 0xFFF) == 0) check_stop();
+        if (keys_.size() + 64 > keys_.capacity()) require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
+        const int skip = last_[h] == kNone ? -1 : last_[h];
+        space.for_each_move<false>(keys_[h], skip, [&](Key child, int piece, int) {
+            ++generated;
+            if (index_.insert(child, static_cast<std::uint32_t>(keys_.size())) != KeyTable::kAbsent) return;
+            keys_.push_back(child);
+            last_.push_back(static_cast<std::uint8_t>(piece));
+        });
+    }
+    const std::size_t n = keys_.size();
+    rep.states = n;
+    rep.stats.expanded = n;
+
+    // Backward: every goal at distance 0, in index order, then BFS over the same moves.
+    dist_.assign(n, kUnset);
+    queue_.clear();
+    for (std::size_t i = 0; i < n; ++i)
+        if (space.is_goal(keys_[i])) {
+            dist_[i] = 0;
+            last_[i] = kNone;
+            queue_.push_back(static_cast<std::uint32_t>(i));
+        }
+    rep.goal_states = queue_.size();
+    auto expand = [&]<bool Unit>(std::size_t q) {
+        const std::uint32_t s = queue_[q];
+        const auto d = static_cast<std::uint16_t>(dist_[s] + 1);
+        if (d == kUnset) throw LimitError("cluster distances beyond 65534 are not supported");
+        const int skip = Unit || last_[s] == kNone ? -1 : last_[s];
+        space.for_each_move<Unit>(keys_[s], skip, [&](Key child, int piece, int) {
+            ++generated;
+            const std::uint32_t t = index_.find(child);
+            if (dist_[t] != kUnset) return;
+            dist_[t] = d;
+            last_[t] = static_cast<std::uint8_t>(piece);
+            queue_.push_back(t);
+        });
+    };
+    for (std::size_t q = 0; q < queue_.size(); ++q) {
+        if ((q & 0xFFF) == 0) check_stop();
+        if (metric == Metric::Steps)
+            expand.operator()<true>(q);
+        else
+            expand.operator()<false>(q);
+    }
+    rep.stats.expanded += queue_.size();
+    rep.stats.generated = generated;
+
+    if (!queue_.empty()) {
+        // The queue is in distance order: its tail holds the hardest states.
+        rep.hardest_distance = dist_[queue_.back()];
+        rep.histogram.assign(static_cast<std::size_t>(rep.hardest_distance) + 1, 0);
+        for (std::uint32_t s : queue_) ++rep.histogram[dist_[s]];
+        rep.start_distance = dist_[0];
+        bool any = false;
+        std::pair<u64, u64> best;
+        for (auto it = queue_.rbegin(); it != queue_.rend() && dist_[*it] == rep.hardest_distance; ++it) {
+            ++rep.hardest_count;
+            Board b = space.decode(keys_[*it]);
+            const auto order = tie_order(b);
+            if (!any || order < best) any = true, best = order, rep.hardest = std::move(b);
+        }
+    }
+    rep.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return rep;
+}
+
+ClusterReport analyze_cluster(const Board& board, Metric metric) {
+    ClusterAnalyzer a;
+    return a.analyze(board, metric);
+}
+
+}  // namespace bitsolve::rush

@@ -1,0 +1,75 @@
+// Compiling a Board into its search form: key fields, per-piece occupancy tables, walls.
+#include "bitsolve/rush/space.hpp"
+
+#include <bit>
+#include <string>
+
+#include "bitsolve/core/errors.hpp"
+
+namespace bitsolve::rush {
+namespace {
+
+u64 transpose_cells(u64 m) {
+    u64 t = 0;
+    for (int b = 0; b < 64; ++b)
+        if ((m >> b) & 1) t |= u64{1} << ((b % 8) * 8 + b / 8);
+    return t;
+}
+
+}  // namespace
+
+Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.pieces.size())), primary_(board.primary) {
+    const int n = board.size;
+    u64 blocked = board.walls;
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c)
+            if (r >= n || c >= n) blocked |= cell_bit(r, c);
+    walls_ = blocked;
+    wallsT_ = transpose_cells(blocked);
+    auto is_blocked = [&](const Piece& p, int at) {
+        return at < 0 || at >= n || ((p.vertical ? cell_bit(at, p.line) : cell_bit(p.line, at)) & board.walls);
+    };
+    int shift = 0;
+    for (int i = 0; i < n_; ++i) {
+        const Piece& p = board.pieces[static_cast<std::size_t>(i)];
+        // The wall-free segment of the line around the piece, less the parallel pieces in it.
+        int lo = p.pos, hi = p.pos + p.len - 1;
+        while (!is_blocked(p, lo - 1)) --lo;
+        while (!is_blocked(p, hi + 1)) ++hi;
+        int before = 0, after = 0;
+        for (const Piece& q : board.pieces) {
+            if (&q == &p || q.vertical != p.vertical || q.line != p.line || q.pos < lo || q.pos > hi) continue;
+            (q.pos < p.pos ? before : after) += q.len;
+        }
+        const int min = lo + before, max = hi + 1 - after - p.len;
+        const int width = std::bit_width(static_cast<unsigned>(max - min));
+        if (shift + width > 63)
+            throw InputError("board too crowded to search: its piece positions need more than 63 bits of "
+                             "state key");
+        const auto s = static_cast<std::size_t>(i);
+        shift_[s] = static_cast<std::uint8_t>(shift);
+        base_[s] = static_cast<std::uint8_t>(min);
+        len_[s] = p.len;
+        vert_[s] = p.vertical ? 1 : 0;
+        lshift_[s] = static_cast<std::uint8_t>(8 * p.line);
+        fmask_[s] = (u64{1} << width) - 1;
+        lenmask_[s] = (u64{1} << p.len) - 1;
+        for (int at = min; at <= max; ++at) {
+            const u64 m = p.cells_at(at);
+            cells_[s][static_cast<std::size_t>(at - min)] = m;
+            cellsT_[s][static_cast<std::size_t>(at - min)] = transpose_cells(m);
+        }
+        start_ |= static_cast<u64>(p.pos - min) << shift;
+        if (i == primary_ && board.size - p.len <= max) goal_field_ = static_cast<u64>(board.size - p.len - min);
+        shift += width;
+    }
+    key_bits_ = shift;
+}
+
+Board Space::decode(Key k) const {
+    Board b = board_;
+    for (int i = 0; i < n_; ++i) b.pieces[static_cast<std::size_t>(i)].pos = static_cast<std::uint8_t>(pos(k, i));
+    return b;
+}
+
+}  // namespace bitsolve::rush
