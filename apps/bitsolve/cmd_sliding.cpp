@@ -15,6 +15,7 @@
 #include "bitsolve/core/stats.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/batch.hpp"
+#include "bitsolve/sliding/bench.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/solver.hpp"
 #include "command.hpp"
@@ -174,6 +175,8 @@ const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)"
         return 0;
     });
 }};
+
+const BenchWorkload bench{"sliding", [](std::ostream& log) { return run_bench(log); }};
 
 }  // namespace
 }  // namespace bitsolve::cli
