@@ -1,0 +1,281 @@
+// `bitsolve queens N`: counting N-Queens solutions (totals, unique, per symmetry class),
+// listing the first solutions, checkpoints and shards; `bitsolve queens merge` adds shards;
+// `bitsolve boj 9663` and the `queens` bench workload.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/queens/checkpoint.hpp"
+#include "bitsolve/queens/list.hpp"
+#include "bitsolve/queens/summary.hpp"
+#include "command.hpp"
+#include "common.hpp"
+
+namespace bitsolve::cli {
+namespace {
+
+using namespace bitsolve::queens;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    std::string n_text;
+    bool unique = false;
+    std::uint64_t list = 0;
+    bool list_given = false;
+    bool show = false;
+    std::string checkpoint;
+    std::string shard;
+    CommonOptions common;
+    std::vector<std::string> merge_files;
+    bool merge_unique = false;
+    bool merge_stats = false;
+};
+
+// N as the user typed it: anything but an integer in 1..32 is a usage error.
+int parse_board_size(const std::string& text) {
+    const std::string_view t = text;
+    bool digits = !t.empty() && t.size() <= 4;
+    for (char c : t) digits = digits && c >= '0' && c <= '9';
+    const int n = digits ? std::stoi(text) : -1;
+    if (n < 1 || n > kMaxN)
+        throw UsageError("N must be an integer from 1 to 32, not '" + quote(text) + "' (see bitsolve queens --help)");
+    return n;
+}
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string human_duration(double s) {
+    if (s < 90) return fmt::format("{:.0f} s", s);
+    if (s < 5400) return fmt::format("{:.0f} min", s / 60);
+    if (s < 172800) return fmt::format("{:.1f} h", s / 3600);
+    return fmt::format("{:.1f} days", s / 86400);
+}
+
+// A progress line on stderr, only on a terminal and only once the run has lasted a second.
+class Progress {
+public:
+    explicit Progress(int n) : n_(n), enabled_(::isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
+    void update(const RunState& st, std::uint64_t done_at_start) {
+        if (!enabled_) return;
+        const double s = seconds_since(start_);
+        if (s < 1.0 || s - last_ < 0.5) return;
+        last_ = s;
+        const double frac = st.items ? static_cast<double>(st.done_count) / static_cast<double>(st.items) : 1.0;
+        const double rate = static_cast<double>(st.done_count - done_at_start) / s;
+        const double eta = rate > 0 ? static_cast<double>(st.items - st.done_count) / rate : 0;
+        std::fprintf(stderr, "\rqueens %d: %5.1f%% of %llu sub-problems, %.0f/s, %.3g solutions so far, ETA %s   ", n_,
+                     100 * frac, static_cast<unsigned long long>(st.items), rate,
+                     static_cast<double>(st.counts.total), human_duration(eta).c_str());
+        shown_ = true;
+    }
+    ~Progress() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+    }
+
+private:
+    int n_;
+    bool enabled_;
+    Clock::time_point start_;
+    double last_ = 0;
+    bool shown_ = false;
+};
+
+void print_summary_stats(const Summary& s) {
+    std::cerr << "Solutions: " << to_string(s.total) << "\nUnique: " << to_string(s.unique)
+              << "\nUnique asymmetric (8 images): " << to_string(s.asymmetric)
+              << "\nUnique 180-degree symmetric (4 images): " << to_string(s.rot180)
+              << "\nUnique 90-degree symmetric (2 images): " << to_string(s.rot90)
+              << "\nUnique fully symmetric (1 image): " << to_string(s.full) << "\n";
+}
+
+int run_list(int n, const Options& o) {
+    const std::uint64_t k = o.list_given ? o.list : 1;
+    list_solutions(n, k, [&](const std::uint8_t* cols) {
+        if (o.show) std::cout << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
+        else std::cout << format_solution(n, cols) << "\n";
+    });
+    return 0;
+}
+
+int run_count(int n, const Options& o) {
+    const bool sharded = !o.shard.empty();
+    ShardSpec shard;
+    if (sharded) {
+        try {
+            shard = parse_shard(o.shard);
+        } catch (const InputError& e) {
+            throw UsageError("--shard '" + quote(o.shard) + "': " + e.message());
+        }
+    }
+    if (sharded && o.unique) throw UsageError("--unique needs the whole board; merge the shards with 'bitsolve queens merge --unique'");
+    const auto t0 = Clock::now();
+    const Split split = make_split(n);
+    RunState state = fresh_state(split, shard);
+    if (!o.checkpoint.empty() && ::access(o.checkpoint.c_str(), F_OK) == 0) {
+        try {
+            state = resume_state(parse_checkpoint(read_input(o.checkpoint)), split, shard);
+        } catch (const InputError& e) {
+            throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': " + e.what());
+        }
+    }
+    const std::uint64_t done_at_start = state.done_count;
+    Progress progress(n);
+    double last_save = 0;
+    auto after_each = [&](const RunState& st) {
+        progress.update(st, done_at_start);
+        if (!o.checkpoint.empty() && seconds_since(t0) - last_save >= 1.0) {
+            save_checkpoint(o.checkpoint, st);
+            last_save = seconds_since(t0);
+        }
+    };
+    try {
+        run(split, state, o.common.threads, after_each);
+    } catch (const LimitError&) {
+        // Keep what was finished: the next run with the same checkpoint starts from here.
+        if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
+        throw;
+    }
+    if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
+    const double seconds = seconds_since(t0);
+    if (sharded) {
+        std::cout << format_partial(Partial{n, shard, state.counts});
+    } else {
+        const Summary s = summarise(n, state.counts);
+        std::cout << to_string(o.unique ? s.unique : s.total) << "\n";
+        if (o.common.stats) print_summary_stats(s);
+    }
+    if (o.common.stats) {
+        std::cerr << "Sub-problems: " << state.items << "\nSub-problems resumed: " << done_at_start
+                  << "\nThreads: " << resolve_threads(o.common.threads) << "\n"
+                  << fmt::format("Time: {:.3f} s\n", seconds);
+    }
+    return 0;
+}
+
+int run_merge(const Options& o) {
+    std::map<std::uint32_t, std::string> seen;  // shard index -> file
+    std::optional<Partial> first;
+    Counts sum;
+    for (const std::string& file : o.merge_files) {
+        Partial p;
+        try {
+            p = parse_partial(read_input(file, 1 << 20));
+        } catch (const InputError& e) {
+            throw InputError("'" + quote(file, 200) + "': " + e.what());
+        }
+        if (!first) first = p;
+        if (p.n != first->n || p.shard.count != first->shard.count)
+            throw InputError("'" + quote(file, 200) + "' is shard " + std::to_string(p.shard.index) + "/" +
+                             std::to_string(p.shard.count) + " of N=" + std::to_string(p.n) + ", but '" +
+                             quote(o.merge_files.front(), 200) + "' is of N=" + std::to_string(first->n) +
+                             " in " + std::to_string(first->shard.count) + " shards");
+        if (auto it = seen.find(p.shard.index); it != seen.end())
+            throw InputError("shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count) +
+                             " given twice: '" + quote(it->second, 200) + "' and '" + quote(file, 200) + "'");
+        seen.emplace(p.shard.index, file);
+        sum += p.counts;
+    }
+    if (!first) throw UsageError("merge needs the partial-result files of all shards");
+    if (seen.size() != first->shard.count) {
+        std::string missing;
+        int listed = 0;
+        for (std::uint32_t i = 1; i <= first->shard.count && listed < 10; ++i)
+            if (!seen.count(i)) missing += (listed++ ? ", " : "") + std::to_string(i);
+        throw InputError("missing " + std::to_string(first->shard.count - seen.size()) + " of " +
+                         std::to_string(first->shard.count) + " shards (" + missing +
+                         (first->shard.count - seen.size() > 10 ? ", ..." : "") + ")");
+    }
+    const Summary s = summarise(first->n, sum);
+    std::cout << to_string(o.merge_unique ? s.unique : s.total) << "\n";
+    if (o.merge_stats) print_summary_stats(s);
+    return 0;
+}
+
+constexpr const char* kFooter = R"(Checkpoint: FILE is rewritten atomically at most once a second and when the run ends or
+is stopped (--timeout, SIGINT, SIGTERM: exit code 1). Running the same command again resumes.
+
+Examples:
+  bitsolve queens 8                          92
+  bitsolve queens 8 --unique                 12
+  bitsolve queens 12 --stats                 totals and counts per symmetry class on stderr
+  bitsolve queens 8 --list 3 --show          the first 3 solutions, drawn
+  bitsolve queens 20 --checkpoint q20.ckpt   resumable
+  bitsolve queens 21 --shard 3/16 > part3    one of 16 independent parts
+  bitsolve queens merge part*                adds them up (all 16 must be there))";
+
+const Registration reg{"queens", [](CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("queens", "Count (or list) the solutions of the N-Queens problem, N = 1..32");
+    cmd->add_option("N", o->n_text, "Board size, 1..32");
+    cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
+    cmd->add_option("--list", o->list, "Print the first K solutions in lexicographic order (1-based columns)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    cmd->add_flag("--show", o->show, "Draw the listed solutions as boards (default K = 1)");
+    cmd->add_option("--checkpoint", o->checkpoint, "Record finished sub-problems in FILE; resume from it");
+    cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)");
+    add_common_options(cmd, o->common);
+    cmd->footer(kFooter);
+    auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
+    merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required();
+    merge->add_flag("--unique", o->merge_unique, "Print the unique count");
+    merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
+    return Runner{cmd, [o, cmd, merge] {
+        return guarded("queens", [&] {
+            if (merge->parsed()) return run_merge(*o);
+            if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
+            const int n = parse_board_size(o->n_text);
+            apply_common_options(o->common);
+            o->list_given = cmd->count("--list") > 0;
+            if (o->list_given || o->show) {
+                if (o->unique || !o->checkpoint.empty() || !o->shard.empty())
+                    throw UsageError("--list/--show cannot be combined with --unique, --checkpoint or --shard");
+                return run_list(n, *o);
+            }
+            return run_count(n, *o);
+        });
+    }};
+}};
+
+// BOJ 9663 "N-Queen": one integer N (1 <= N < 15 on the judge), print the number of ways.
+const BojProblem boj9663{9663, "N-Queen (count the placements of N queens)", [](std::istream& in, std::ostream& out) {
+    std::stringstream buf;
+    buf << in.rdbuf();
+    const std::string text = buf.str();
+    std::vector<Token> tokens;
+    for (const Line& l : split_lines(text)) {
+        for (const Token& t : tokenize(l)) tokens.push_back(t);
+    }
+    if (tokens.empty()) throw InputError("expected N, found no input", 1, 1);
+    if (tokens.size() > 1) throw InputError("expected only N, found '" + quote(tokens[1].text) + "'", tokens[1].line, tokens[1].column);
+    const int n = static_cast<int>(parse_int(tokens[0], 1, kMaxN, "N"));
+    const Split split = make_split(n);
+    RunState state = fresh_state(split, ShardSpec{});
+    run(split, state, 0);
+    out << to_string(state.counts.total) << "\n";
+    return 0;
+}};
+
+// Bench: the whole count for N = 15 on one thread; nodes = queens placed on inner rows.
+const BenchWorkload bench{"queens", [](std::ostream& log) {
+    const Split split = make_split(15);
+    std::uint64_t nodes = 0;
+    Counts sum;
+    for (std::size_t i = 0; i < split.items.size(); ++i) sum += solve(split, i, &nodes);
+    log << "queens   N=15 solutions " << to_string(sum.total) << "\n";
+    return nodes;
+}};
+
+}  // namespace
+}  // namespace bitsolve::cli

@@ -1,0 +1,178 @@
+#include "bitsolve/queens/parse.hpp"
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
+
+namespace bitsolve::queens {
+
+namespace {
+
+constexpr std::string_view kMagic = "bitsolve-queens-checkpoint";
+
+// The meaningful lines of a text: not blank, not comments.
+std::vector<Line> content_lines(std::string_view text) {
+    std::vector<Line> out;
+    for (const Line& l : split_lines(text))
+        if (!is_blank_or_comment(l.text)) out.push_back(l);
+    return out;
+}
+
+std::vector<Token> expect_key(const Line& line, std::string_view key, std::size_t fields) {
+    auto tokens = tokenize(line);
+    if (tokens.empty() || tokens[0].text != key)
+        throw InputError("expected '" + std::string(key) + "'" +
+                             (tokens.empty() ? std::string() : ", found '" + quote(tokens[0].text) + "'"),
+                         line.number, tokens.empty() ? 1 : tokens[0].column);
+    if (fields != 0 && tokens.size() != fields + 1)
+        throw InputError("'" + std::string(key) + "' takes " + std::to_string(fields) + " value(s)", line.number,
+                         tokens.size() > fields + 1 ? tokens[fields + 1].column : tokens.back().column);
+    return tokens;
+}
+
+std::uint64_t parse_u64(const Token& t, std::uint64_t hi, std::string_view what) {
+    const Count c = parse_count(t.text, t.line, t.column);
+    if (c > hi) throw InputError(std::string(what) + " " + quote(t.text) + " out of range", t.line, t.column);
+    return static_cast<std::uint64_t>(c);
+}
+
+ShardSpec parse_shard_at(std::string_view text, std::size_t line, std::size_t column) {
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos)
+        throw InputError("shard '" + quote(text) + "' is not of the form i/K", line, column);
+    const Count i = parse_count(text.substr(0, slash), line, column);
+    const Count k = parse_count(text.substr(slash + 1), line, column + slash + 1);
+    if (k < 1 || k > kMaxShards)
+        throw InputError("shard count K must be in 1.." + std::to_string(kMaxShards), line, column + slash + 1);
+    if (i < 1 || i > k) throw InputError("shard index i must be in 1..K", line, column);
+    return ShardSpec{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)};
+}
+
+int parse_n(const Token& t) {
+    const Count c = parse_count(t.text, t.line, t.column);
+    if (c < 1 || c > kMaxN) throw InputError("N must be in 1..32", t.line, t.column);
+    return static_cast<int>(c);
+}
+
+// "key=value" token of a partial result.
+std::string_view field(const Token& t, std::string_view key) {
+    if (t.text.size() <= key.size() || t.text.substr(0, key.size()) != key || t.text[key.size()] != '=')
+        throw InputError("expected '" + std::string(key) + "=...', found '" + quote(t.text) + "'", t.line, t.column);
+    return t.text.substr(key.size() + 1);
+}
+
+}  // namespace
+
+Count parse_count(std::string_view text, std::size_t line, std::size_t column) {
+    if (text.empty()) throw InputError("missing number", line, column);
+    Count v = 0;
+    constexpr Count kMax = ~Count{0};
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c < '0' || c > '9') throw InputError("'" + quote(text) + "' is not a number", line, column + i);
+        const auto d = static_cast<unsigned>(c - '0');
+        if (v > (kMax - d) / 10) throw InputError("number '" + quote(text) + "' is too large", line, column);
+        v = v * 10 + d;
+    }
+    return v;
+}
+
+ShardSpec parse_shard(std::string_view text) { return parse_shard_at(text, 0, 0); }
+
+std::uint64_t CheckpointData::done_count() const {
+    std::uint64_t n_done = 0;
+    for (const auto& [a, b] : done) n_done += b - a + 1;
+    return n_done;
+}
+
+std::string format_checkpoint(const RunState& st) {
+    std::string s = std::string(kMagic) + " 1\n";
+    s += "n " + std::to_string(st.n) + "\n";
+    s += "shard " + std::to_string(st.shard.index) + "/" + std::to_string(st.shard.count) + "\n";
+    s += "split " + std::to_string(st.depth) + " " + std::to_string(st.items) + "\n";
+    s += "done";
+    for (std::uint64_t i = 0; i < st.items;) {
+        if (!st.done[i]) {
+            ++i;
+            continue;
+        }
+        std::uint64_t j = i;
+        while (j + 1 < st.items && st.done[j + 1]) ++j;
+        s += " " + std::to_string(i);
+        if (j > i) s += "-" + std::to_string(j);
+        i = j + 1;
+    }
+    s += "\ntotal " + to_string(st.counts.total) + "\nrot180 " + to_string(st.counts.rot180) + "\nrot90 " +
+         to_string(st.counts.rot90) + "\n";
+    return s;
+}
+
+CheckpointData parse_checkpoint(std::string_view text) {
+    const auto lines = content_lines(text);
+    if (lines.empty()) throw InputError("empty checkpoint", 1, 1);
+    CheckpointData cp;
+    {
+        const auto t = expect_key(lines[0], kMagic, 1);
+        if (t[1].text != "1") throw InputError("unsupported checkpoint version '" + quote(t[1].text) + "'", t[1].line, t[1].column);
+    }
+    const char* keys[] = {"n", "shard", "split", "done", "total", "rot180", "rot90"};
+    if (lines.size() < 8)
+        throw InputError("checkpoint ends early: expected a '" + std::string(keys[lines.size() - 1]) + "' line",
+                         lines.back().number + 1, 1);
+    if (lines.size() > 8) throw InputError("unexpected line after 'rot90'", lines[8].number, 1);
+    cp.n = parse_n(expect_key(lines[1], "n", 1)[1]);
+    {
+        const auto t = expect_key(lines[2], "shard", 1);
+        cp.shard = parse_shard_at(t[1].text, t[1].line, t[1].column);
+    }
+    {
+        const auto t = expect_key(lines[3], "split", 2);
+        cp.depth = static_cast<int>(parse_u64(t[1], 2, "split depth"));
+        cp.items = parse_u64(t[2], std::uint64_t{1} << 32, "number of sub-problems");
+    }
+    const auto done = expect_key(lines[4], "done", 0);
+    for (std::size_t k = 1; k < done.size(); ++k) {
+        const Token& t = done[k];
+        const auto dash = t.text.find('-');
+        const Token first{t.text.substr(0, dash), t.line, t.column};
+        const std::uint64_t a = parse_u64(first, cp.items == 0 ? 0 : cp.items - 1, "sub-problem");
+        std::uint64_t b = a;
+        if (dash != std::string_view::npos) {
+            const Token last{t.text.substr(dash + 1), t.line, t.column + dash + 1};
+            b = parse_u64(last, cp.items == 0 ? 0 : cp.items - 1, "sub-problem");
+        }
+        if (cp.items == 0) throw InputError("no sub-problem can be done in an empty shard", t.line, t.column);
+        if (b < a) throw InputError("range '" + quote(t.text) + "' runs backwards", t.line, t.column);
+        if (!cp.done.empty() && a <= cp.done.back().second)
+            throw InputError("ranges must increase and not overlap", t.line, t.column);
+        cp.done.emplace_back(a, b);
+    }
+    Count* fields[] = {&cp.counts.total, &cp.counts.rot180, &cp.counts.rot90};
+    for (int k = 0; k < 3; ++k) {
+        const auto t = expect_key(lines[5 + k], keys[4 + k], 1);
+        *fields[k] = parse_count(t[1].text, t[1].line, t[1].column);
+    }
+    return cp;
+}
+
+std::string format_partial(const Partial& p) {
+    return "queens-partial n=" + std::to_string(p.n) + " shard=" + std::to_string(p.shard.index) + "/" +
+           std::to_string(p.shard.count) + " count=" + to_string(p.counts.total) +
+           " rot180=" + to_string(p.counts.rot180) + " rot90=" + to_string(p.counts.rot90) + "\n";
+}
+
+Partial parse_partial(std::string_view text) {
+    const auto lines = content_lines(text);
+    if (lines.empty()) throw InputError("empty partial result (expected a 'queens-partial ...' line)", 1, 1);
+    if (lines.size() > 1) throw InputError("more than one line in a partial result", lines[1].number, 1);
+    const auto t = expect_key(lines[0], "queens-partial", 5);
+    Partial p;
+    const std::string_view nv = field(t[1], "n");
+    p.n = parse_n(Token{nv, t[1].line, t[1].column + 2});
+    p.shard = parse_shard_at(field(t[2], "shard"), t[2].line, t[2].column + 6);
+    p.counts.total = parse_count(field(t[3], "count"), t[3].line, t[3].column + 6);
+    p.counts.rot180 = parse_count(field(t[4], "rot180"), t[4].line, t[4].column + 7);
+    p.counts.rot90 = parse_count(field(t[5], "rot90"), t[5].line, t[5].column + 6);
+    return p;
+}
+
+}  // namespace bitsolve::queens

@@ -1,0 +1,177 @@
+// End-to-end tests of `bitsolve queens`, `bitsolve queens merge` and `bitsolve boj 9663`.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "cli/cli_run.hpp"
+
+namespace bitsolve::test {
+namespace {
+
+std::string temp_file(const std::string& name) { return ::testing::TempDir() + "queens_cli_" + name; }
+
+void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+TEST(QueensCli, CountsAndUnique) {
+    auto r = run_cli({"queens", "8"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "92\n");
+    r = run_cli({"queens", "8", "--unique"});
+    EXPECT_EQ(r.out, "12\n");
+    r = run_cli({"queens", "1"});
+    EXPECT_EQ(r.out, "1\n");
+    r = run_cli({"queens", "3"});
+    EXPECT_EQ(r.out, "0\n");
+    r = run_cli({"queens", "14", "--threads", "1"});
+    EXPECT_EQ(r.out, "365596\n");
+}
+
+TEST(QueensCli, StatsGiveBothNumbersAndClasses) {
+    const auto r = run_cli({"queens", "10", "--stats"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "724\n");
+    EXPECT_NE(r.err.find("Solutions: 724\n"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Unique: 92\n"), std::string::npos);
+    EXPECT_NE(r.err.find("Unique asymmetric (8 images): 89\n"), std::string::npos);
+    EXPECT_NE(r.err.find("Unique 180-degree symmetric (4 images): 3\n"), std::string::npos);
+    EXPECT_NE(r.err.find("Unique 90-degree symmetric (2 images): 0\n"), std::string::npos);
+}
+
+TEST(QueensCli, SameOutputForAnyThreadCount) {
+    const auto one = run_cli({"queens", "12", "--threads", "1", "--unique"});
+    for (const char* t : {"2", "3", "16"}) {
+        const auto r = run_cli({"queens", "12", "--threads", t, "--unique"});
+        EXPECT_EQ(r.out, one.out);
+    }
+    EXPECT_EQ(one.out, "1787\n");
+}
+
+TEST(QueensCli, ListAndShow) {
+    auto r = run_cli({"queens", "8", "--list", "3"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n1 7 4 6 8 2 5 3\n");
+    r = run_cli({"queens", "4", "--list", "10", "--show"});
+    EXPECT_EQ(r.out, "2 4 1 3\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n\n3 1 4 2\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n\n");
+    r = run_cli({"queens", "2", "--list", "5"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(QueensCli, UsageErrors) {
+    for (std::vector<std::string> args :
+         {std::vector<std::string>{"queens", "0"}, {"queens", "33"}, {"queens", "-4"}, {"queens", "abc"},
+          {"queens", "99999999999999999999999"}, {"queens", "8x"}, {"queens"}, {"queens", "8", "--list", "0"},
+          {"queens", "8", "--shard", "4/3"}, {"queens", "8", "--shard", "x"}, {"queens", "8", "--list", "2", "--unique"},
+          {"queens", "8", "--shard", "1/2", "--unique"}, {"queens", "8", "--threads", "-1"},
+          {"queens", "8", "--max-memory", "lots"}}) {
+        const auto r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 2) << args.back() << ": " << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+}
+
+TEST(QueensCli, ShardsMergeToThePlainCount) {
+    std::vector<std::string> files;
+    for (int i = 1; i <= 4; ++i) {
+        const auto r = run_cli({"queens", "13", "--shard", std::to_string(i) + "/4"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(r.out.rfind("queens-partial n=13 shard=" + std::to_string(i) + "/4 count=", 0), 0u) << r.out;
+        files.push_back(temp_file("part" + std::to_string(i)));
+        write_file(files.back(), r.out);
+    }
+    std::vector<std::string> args = {"queens", "merge"};
+    args.insert(args.end(), files.begin(), files.end());
+    auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "73712\n");
+    args.insert(args.begin() + 2, "--unique");
+    EXPECT_EQ(run_cli(args).out, "9233\n");
+
+    // A missing shard, a repeated shard, a shard of another split.
+    r = run_cli({"queens", "merge", files[0], files[1], files[2]});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("missing 1 of 4 shards (4)"), std::string::npos) << r.err;
+    r = run_cli({"queens", "merge", files[0], files[1], files[2], files[3], files[1]});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("given twice"), std::string::npos) << r.err;
+    const std::string other = temp_file("other");
+    write_file(other, run_cli({"queens", "12", "--shard", "1/4"}).out);
+    r = run_cli({"queens", "merge", files[0], files[1], files[2], other});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("N=12"), std::string::npos) << r.err;
+    write_file(other, "queens-partial n=13 shard=1/4 count=oops rot180=0 rot90=0\n");
+    r = run_cli({"queens", "merge", other});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("line 1, column 37"), std::string::npos) << r.err;
+    r = run_cli({"queens", "merge", temp_file("does-not-exist")});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(QueensCli, CheckpointResumesAfterATimeout) {
+    const std::string ck = temp_file("resume.ckpt");
+    std::remove(ck.c_str());
+    // Stopped by the time limit: exit 1, the checkpoint keeps the finished sub-problems.
+    auto r = run_cli({"queens", "15", "--threads", "1", "--checkpoint", ck, "--timeout", "0.05"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+    const std::string saved = slurp(ck);
+    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 15\nshard 1/1\n", 0), 0u) << saved;
+    EXPECT_NE(saved.find("\ndone 0-"), std::string::npos) << saved;
+    r = run_cli({"queens", "15", "--checkpoint", ck, "--stats"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "2279184\n");
+    EXPECT_EQ(r.err.find("Sub-problems resumed: 0\n"), std::string::npos) << r.err;
+    // Finished: running again answers from the checkpoint alone.
+    r = run_cli({"queens", "15", "--checkpoint", ck, "--unique"});
+    EXPECT_EQ(r.out, "285053\n");
+    // Another N or another shard is refused.
+    r = run_cli({"queens", "14", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("for N=15 shard 1/1, not for N=14"), std::string::npos) << r.err;
+    r = run_cli({"queens", "15", "--shard", "1/2", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    write_file(ck, "bitsolve-queens-checkpoint 1\nn 15\n");
+    r = run_cli({"queens", "15", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
+    std::remove(ck.c_str());
+}
+
+TEST(QueensCli, ShardWithCheckpoint) {
+    const std::string ck = temp_file("shard.ckpt");
+    std::remove(ck.c_str());
+    const auto plain = run_cli({"queens", "12", "--shard", "2/3"});
+    auto r = run_cli({"queens", "12", "--shard", "2/3", "--checkpoint", ck});
+    EXPECT_EQ(r.out, plain.out);
+    r = run_cli({"queens", "12", "--shard", "2/3", "--checkpoint", ck});
+    EXPECT_EQ(r.out, plain.out);
+    std::remove(ck.c_str());
+}
+
+TEST(QueensCli, JudgeProblem9663) {
+    const auto r = run_cli({"boj", "9663"}, slurp(data_path("boj/9663-1.in")));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, slurp(data_path("boj/9663-1.out")));
+    EXPECT_EQ(run_cli({"boj", "9663"}, "14\n").out, "365596\n");
+    EXPECT_EQ(run_cli({"boj", "9663"}, "1").out, "1\n");
+    for (const char* bad : {"", "0\n", "x\n", "15 16\n", "-3\n"}) {
+        const auto b = run_cli({"boj", "9663"}, bad);
+        EXPECT_EQ(b.exit_code, 3) << bad;
+        EXPECT_EQ(b.out, "");
+    }
+}
+
+TEST(QueensCli, BenchSignature) {
+    const auto r = run_cli({"bench", "queens"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("queens   N=15 solutions 2279184\n"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Nodes searched : 39636367\n"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace bitsolve::test
