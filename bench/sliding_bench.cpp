@@ -1,0 +1,63 @@
+// Sliding-tile speed figures (Google Benchmark; rates are per CPU second of one thread):
+//   BM_Ida4x4/md/K, BM_Ida4x4/mdlc/K   IDA* on Korf's 15-puzzle instance K (1-based, goal 0 1 .. 15)
+//   BM_Count3x3                        BFS of the whole 3x3 space over perfect-hash ranks
+// Node counts are deterministic; the counters report them with nodes per CPU second.
+#include <benchmark/benchmark.h>
+
+#include <array>
+
+#include "bitsolve/sliding/solver.hpp"
+
+namespace {
+
+using namespace bitsolve::sliding;
+
+// Rows 1, 2, 5, 9, 12 of data/sliding/korf100.txt (Korf 1985; tiles, then the optimal length).
+constexpr std::array<std::array<int, 17>, 5> kKorf = {{
+    {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3, 57},
+    {13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6, 55},
+    {4, 7, 14, 13, 10, 3, 9, 12, 11, 5, 6, 15, 1, 2, 8, 0, 56},
+    {3, 14, 9, 11, 5, 4, 8, 2, 13, 12, 6, 7, 10, 1, 15, 0, 46},
+    {14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15, 45},
+}};
+constexpr int kKorfNumber[] = {1, 2, 5, 9, 12};
+
+void ida(benchmark::State& state, Heuristic h) {
+    const auto& row = kKorf[static_cast<std::size_t>(state.range(0))];
+    Board b;
+    b.geo = {4, 4};
+    for (int c = 0; c < 16; ++c) b.tiles[static_cast<std::size_t>(c)] = static_cast<Tile>(row[c]);
+    SolveOptions o;
+    o.algorithm = Algorithm::Ida;
+    o.heuristic = h;
+    double expanded = 0, generated = 0;
+    for (auto _ : state) {
+        const Solution s = solve(b, blank_first_goal(b.geo), o);
+        if (s.length != row[16]) state.SkipWithError("wrong length");
+        expanded += static_cast<double>(s.stats.expanded);
+        generated += static_cast<double>(s.stats.generated);
+    }
+    state.SetLabel("Korf #" + std::to_string(kKorfNumber[state.range(0)]));
+    state.counters["expanded"] = benchmark::Counter(expanded / static_cast<double>(state.iterations()));
+    state.counters["expanded/s"] = benchmark::Counter(expanded, benchmark::Counter::kIsRate);
+    state.counters["generated/s"] = benchmark::Counter(generated, benchmark::Counter::kIsRate);
+}
+
+void BM_Ida4x4_md(benchmark::State& s) { ida(s, Heuristic::Manhattan); }
+void BM_Ida4x4_mdlc(benchmark::State& s) { ida(s, Heuristic::ManhattanLinearConflict); }
+BENCHMARK(BM_Ida4x4_md)->DenseRange(1, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Ida4x4_mdlc)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+
+void BM_Count3x3(benchmark::State& state) {
+    std::uint64_t boards = 0;
+    for (auto _ : state) {
+        boards = 0;
+        for (auto x : distance_layers(blank_last_goal({3, 3}))) boards += x;
+    }
+    state.counters["boards"] = benchmark::Counter(static_cast<double>(boards));
+}
+BENCHMARK(BM_Count3x3)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
