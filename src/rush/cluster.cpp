@@ -45,16 +45,21 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     last_.push_back(kNone);
     index_.insert(space.start(), 0);
     std::uint64_t generated = 0;
+    Key kid_keys[Space::kChildBuffer];
+    std::uint8_t kid_pieces[Space::kChildBuffer];
     for (std::size_t h = 0; h < keys_.size(); ++h) {
         if ((h & 0xFFF) == 0) check_stop();
-        if (keys_.size() + 64 > keys_.capacity()) require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
+        if (keys_.size() + Space::kChildBuffer > keys_.capacity())
+            require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
         const int skip = last_[h] == kNone ? -1 : last_[h];
-        space.for_each_move<false>(keys_[h], skip, [&](Key child, int piece, int) {
-            ++generated;
-            if (index_.insert(child, static_cast<std::uint32_t>(keys_.size())) != KeyTable::kAbsent) return;
-            keys_.push_back(child);
-            last_.push_back(static_cast<std::uint8_t>(piece));
-        });
+        const std::size_t m = space.children<false>(keys_[h], skip, kid_keys, kid_pieces);
+        for (std::size_t j = 0; j < m; ++j) index_.prefetch(kid_keys[j]);
+        generated += m;
+        for (std::size_t j = 0; j < m; ++j) {
+            if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyTable::kAbsent) continue;
+            keys_.push_back(kid_keys[j]);
+            last_.push_back(kid_pieces[j]);
+        }
     }
     const std::size_t n = keys_.size();
     rep.states = n;
@@ -75,14 +80,16 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
         const auto d = static_cast<std::uint16_t>(dist_[s] + 1);
         if (d == kUnset) throw LimitError("cluster distances beyond 65534 are not supported");
         const int skip = Unit || last_[s] == kNone ? -1 : last_[s];
-        space.for_each_move<Unit>(keys_[s], skip, [&](Key child, int piece, int) {
-            ++generated;
-            const std::uint32_t t = index_.find(child);
-            if (dist_[t] != kUnset) return;
+        const std::size_t m = space.children<Unit>(keys_[s], skip, kid_keys, kid_pieces);
+        for (std::size_t j = 0; j < m; ++j) index_.prefetch(kid_keys[j]);
+        generated += m;
+        for (std::size_t j = 0; j < m; ++j) {
+            const std::uint32_t t = index_.find(kid_keys[j]);
+            if (dist_[t] != kUnset) continue;
             dist_[t] = d;
-            last_[t] = static_cast<std::uint8_t>(piece);
+            last_[t] = kid_pieces[j];
             queue_.push_back(t);
-        });
+        }
     };
     for (std::size_t q = 0; q < queue_.size(); ++q) {
         if ((q & 0xFFF) == 0) check_stop();

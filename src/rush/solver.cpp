@@ -14,8 +14,11 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
     nodes_.clear();
     seen_.reset(0);
     const Key start = space.start();
-    seen_.insert(start, 0);
-    nodes_.push_back(Node{start, 0, kNone, 0});
+    seen_.reserve_more(1);
+    seen_.insert_key(start);
+    Key kid_keys[Space::kChildBuffer];
+    std::uint8_t kid_pieces[Space::kChildBuffer];
+    nodes_.push_back(Node{start, 0, kNone});
     std::size_t found = 0;
     bool done = space.is_goal(start);
     if (done) sol.length = 0;
@@ -32,20 +35,28 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
         const Node node = nodes_[head];
         const int skip = Unit || node.piece == kNone ? -1 : node.piece;
         const auto parent = static_cast<std::uint32_t>(head);
-        space.for_each_move<Unit>(node.key, skip, [&](Key child, int piece, int delta) {
-            ++generated;
-            if (seen_.insert(child, 0) != KeyTable::kAbsent) return;
-            nodes_.push_back(Node{child, parent, static_cast<std::uint8_t>(piece), static_cast<std::int8_t>(delta)});
-            if (!done && space.is_goal(child)) done = true, found = nodes_.size() - 1;
-        });
+        // Children first into a small buffer, their hash slots prefetched, then inserted: the
+        // cache misses of one node's children overlap instead of queueing one behind another.
+        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_pieces);
+        for (std::size_t j = 0; j < m; ++j) seen_.prefetch(kid_keys[j]);
+        generated += m;
+        seen_.reserve_more(m);
+        for (std::size_t j = 0; j < m; ++j) {
+            if (!seen_.insert_key(kid_keys[j])) continue;
+            nodes_.push_back(Node{kid_keys[j], parent, kid_pieces[j]});
+            if (!done && space.is_goal(kid_keys[j])) done = true, found = nodes_.size() - 1;
+        }
         ++sol.stats.expanded;
         if (done) sol.length = depth + 1;
     }
     sol.stats.generated = generated;
     sol.states = nodes_.size();
     if (want_path && sol.length > 0) {
-        for (std::size_t i = found; i != 0; i = nodes_[i].parent)
-            sol.path.push_back(Move{nodes_[i].piece, nodes_[i].delta});
+        for (std::size_t i = found; i != 0; i = nodes_[i].parent) {
+            const Node& n = nodes_[i];
+            const int delta = space.pos(n.key, n.piece) - space.pos(nodes_[n.parent].key, n.piece);
+            sol.path.push_back(Move{n.piece, static_cast<std::int8_t>(delta)});
+        }
         std::reverse(sol.path.begin(), sol.path.end());
     }
     return sol;

@@ -20,6 +20,7 @@ u64 transpose_cells(u64 m) {
 
 Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.pieces.size())), primary_(board.primary) {
     const int n = board.size;
+    max_slide_ = n - 2;
     u64 blocked = board.walls;
     for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c)

@@ -52,6 +52,26 @@ public:
         return kAbsent;
     }
 
+    // The fast path of the solver, which needs no values: make room for `n` more keys, prefetch
+    // their slots while the caller's keys are still being produced, then insert_key each.
+    void reserve_more(std::size_t n) {
+        while ((size_ + n) * 2 > keys_.size()) grow();
+    }
+    void prefetch(Key key) const { __builtin_prefetch(&keys_[slot(key)]); }
+    // Inserts key (room must have been reserved); returns true when it was new.
+    bool insert_key(Key key) {
+        std::size_t i = slot(key);
+        for (;;) {
+            const Key k = keys_[i];
+            if (k == key) return false;
+            if (k == kEmpty) break;
+            i = (i + 1) & mask_;
+        }
+        keys_[i] = key;
+        ++size_;
+        return true;
+    }
+
     // The value stored with key, or kAbsent.
     std::uint32_t find(Key key) const {
         for (std::size_t i = slot(key);; i = (i + 1) & mask_) {

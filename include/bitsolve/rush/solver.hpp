@@ -37,8 +37,7 @@ private:
     struct Node {
         Key key;
         std::uint32_t parent;  // index in nodes_; the root points to itself
-        std::uint8_t piece;    // the move that reached this node; kNone at the root
-        std::int8_t delta;
+        std::uint8_t piece;    // the piece whose move reached this node; kNone at the root
     };
     static_assert(sizeof(Node) == 16);
     static constexpr std::uint8_t kNone = 0xFF;

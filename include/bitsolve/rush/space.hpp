@@ -92,8 +92,48 @@ public:
         }
     }
 
+    // The same moves, written into caller buffers: keys[j] the child, pieces[j] the piece moved
+    // (its distance is the difference of that piece's positions). Branch-free per piece: every
+    // candidate slide up to the longest possible is written and the count advances by the
+    // number that are legal, so no branch depends on how far a piece can go — those branches
+    // mispredict constantly in a search. Buffers need kChildBuffer entries.
+    static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
+    template <bool Unit>
+    std::size_t children(Key k, int skip, Key* keys, std::uint8_t* pieces) const {
+        u64 occ[2] = {walls_, wallsT_};
+        for (int i = 0; i < n_; ++i) {
+            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
+            occ[0] |= cells_[i][fi];
+            occ[1] |= cellsT_[i][fi];
+        }
+        constexpr int kOneStep = 1;
+        const int reach = Unit ? kOneStep : max_slide_;
+        std::size_t m = 0;
+        for (int i = 0; i < n_; ++i) {
+            const int p = pos(k, i);
+            const auto line = static_cast<std::size_t>(((occ[vert_[i]] >> lshift_[i]) & 0xFF) & ~(lenmask_[i] << p));
+            std::size_t back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
+            std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
+            if constexpr (Unit) back = back != 0, ahead = ahead != 0;
+            back = i == skip ? 0 : back;
+            ahead = i == skip ? 0 : ahead;
+            const u64 unit = u64{1} << shift_[i];
+            const auto piece = static_cast<std::uint8_t>(i);
+            Key c = k;
+            for (int j = 0; j < reach; ++j) c -= unit, keys[m + static_cast<std::size_t>(j)] = c,
+                                             pieces[m + static_cast<std::size_t>(j)] = piece;
+            m += back;
+            c = k;
+            for (int j = 0; j < reach; ++j) c += unit, keys[m + static_cast<std::size_t>(j)] = c,
+                                             pieces[m + static_cast<std::size_t>(j)] = piece;
+            m += ahead;
+        }
+        return m;
+    }
+
 private:
     Board board_;
+    int max_slide_ = 0;  // N - 2: the furthest any piece can slide in one move
     int n_ = 0;
     int primary_ = 0;
     int key_bits_ = 0;
