@@ -1,5 +1,8 @@
 #include "bitsolve/queens/kernel.hpp"
 
+#include <array>
+#include <utility>
+
 #include "bitsolve/core/limits.hpp"
 
 namespace bitsolve::queens {
@@ -8,61 +11,70 @@ namespace {
 
 inline std::uint32_t lowest(std::uint32_t x) { return x & (0u - x); }
 
-// Iterative depth-first count from level t to the last level; levels - t >= 2.
-template <bool CountNodes>
-std::uint64_t kernel(const Frame& f, int t, Masks m, std::uint64_t& nodes) {
-    const int last = f.levels - 1;
-    const int penult = last - 1;
-    const std::uint32_t last_allowed = f.allowed[last];
-    const int last_shift = f.shift[last];
-    struct Slot {
-        std::uint32_t free, cols, left, right;
-    };
-    Slot stack[kMaxN];
-    int sp = 0;
-    std::uint64_t count = 0;
-    std::uint32_t free = f.allowed[t] & ~m.taken();
-    std::uint32_t cols = m.cols, left = m.left, right = m.right;
-    for (;;) {
-        if (t == penult) {
-            // The last row has exactly one inner column left; a queen there completes.
-            while (free) {
-                const std::uint32_t b = lowest(free);
-                free ^= b;
-                const std::uint32_t open = last_allowed & ~((cols | b) | ((left | b) << last_shift) |
-                                                            ((right | b) >> last_shift));
-                count += open != 0;
-                if constexpr (CountNodes) nodes += 1 + (open != 0);
-            }
-        } else if (free) {
+// Counts completions with `Left` levels to go (Left >= 2). The search is unrolled by the number
+// of levels left: every level gets its own copy of the loop, so each has its own branch sites
+// and the predictor learns per-level patterns, and the masks stay in registers. Before
+// descending, the row after the next one is checked for an open square: most dead ends show
+// there, and catching them one level early saves a call's worth of work.
+template <int Left, bool CountNodes>
+struct Unrolled {
+    static inline __attribute__((always_inline)) std::uint64_t run(const std::uint32_t* allowed,
+                                                                   const std::uint8_t* shift, std::uint32_t cols,
+                                                                   std::uint32_t left, std::uint32_t right,
+                                                                   std::uint64_t& nodes) {
+        std::uint64_t count = 0;
+        std::uint32_t free = allowed[0] & ~(cols | left | right);
+        const int s = shift[1], s2 = shift[2];
+        while (free) {
             const std::uint32_t b = lowest(free);
             free ^= b;
             if constexpr (CountNodes) ++nodes;
-            const int s = f.shift[t + 1];
-            const std::uint32_t ncols = cols | b, nleft = (left | b) << s, nright = (right | b) >> s;
-            const std::uint32_t nfree = f.allowed[t + 1] & ~(ncols | nleft | nright);
-            // Look one row further before descending: a dead row two levels down is cheaper to
-            // see here than after a push and a pop.
-            if (nfree == 0) continue;
-            const int s2 = f.shift[t + 2];
-            if ((f.allowed[t + 2] & ~(ncols | nleft << s2 | nright >> s2)) == 0) continue;
-            stack[sp++] = Slot{free, cols, left, right};
-            cols = ncols;
-            left = nleft;
-            right = nright;
-            ++t;
-            free = nfree;
-            continue;
+            const std::uint32_t nc = cols | b, nl = (left | b) << s, nr = (right | b) >> s;
+            if ((allowed[2] & ~(nc | nl << s2 | nr >> s2)) == 0) continue;
+            count += Unrolled<Left - 1, CountNodes>::run(allowed + 1, shift + 1, nc, nl, nr, nodes);
         }
-        if (sp == 0) return count;
-        const Slot& top = stack[--sp];
-        free = top.free;
-        cols = top.cols;
-        left = top.left;
-        right = top.right;
-        --t;
+        return count;
     }
+};
+
+// The last two levels: one inner column is left for the last row, so a queen on the
+// next-to-last row completes when that column is open (a test, not a loop).
+template <bool CountNodes>
+struct Unrolled<2, CountNodes> {
+    static inline __attribute__((always_inline)) std::uint64_t run(const std::uint32_t* allowed,
+                                                                   const std::uint8_t* shift, std::uint32_t cols,
+                                                                   std::uint32_t left, std::uint32_t right,
+                                                                   std::uint64_t& nodes) {
+        std::uint64_t count = 0;
+        std::uint32_t free = allowed[0] & ~(cols | left | right);
+        const int s = shift[1];
+        const std::uint32_t last = allowed[1];
+        while (free) {
+            const std::uint32_t b = lowest(free);
+            free ^= b;
+            const bool open = (last & ~((cols | b) | ((left | b) << s) | ((right | b) >> s))) != 0;
+            count += open;
+            if constexpr (CountNodes) nodes += 1 + open;
+        }
+        return count;
+    }
+};
+
+template <int Left, bool CountNodes>
+std::uint64_t unrolled_entry(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    return Unrolled<Left, CountNodes>::run(f.allowed.data() + t, f.shift.data() + t, m.cols, m.left, m.right, nodes);
 }
+
+template <bool CountNodes>
+using Entry = std::uint64_t (*)(const Frame&, int, const Masks&, std::uint64_t&);
+
+// entries[k] handles k + 2 levels left, up to kKernelLevels.
+template <bool CountNodes, std::size_t... I>
+constexpr std::array<Entry<CountNodes>, sizeof...(I)> make_entries(std::index_sequence<I...>) {
+    return {unrolled_entry<static_cast<int>(I) + 2, CountNodes>...};
+}
+template <bool CountNodes>
+constexpr auto kEntries = make_entries<CountNodes>(std::make_index_sequence<kKernelLevels - 1>{});
 
 template <bool CountNodes>
 std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
@@ -73,7 +85,8 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
         if constexpr (CountNodes) nodes += open;
         return open;
     }
-    if (left_levels <= kKernelLevels) return kernel<CountNodes>(f, t, m, nodes);
+    if (left_levels <= kKernelLevels)
+        return kEntries<CountNodes>[static_cast<std::size_t>(left_levels - 2)](f, t, m, nodes);
     // A long search: split off the first level and look at the stop flag between subtrees.
     check_stop();
     std::uint64_t count = 0;

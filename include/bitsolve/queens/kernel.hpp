@@ -1,12 +1,13 @@
 #pragma once
 // The inner search: counts the ways to fill the free rows of a frame (frame.hpp).
 //
-// The hot loop is iterative over an explicit stack of masks (no recursion, no allocation):
-// the lowest free column is taken with x & -x, and the last two levels are folded into one
-// step (for each queen of the next-to-last row, the last row has at most one open column, so
-// a completion is a single test). Subtrees deeper than kKernelLevels are entered from a
-// recursive outer loop that polls the stop flag, so a stop request is seen within a fraction of
-// a second even for N = 32.
+// The hot loop is unrolled by the number of levels left (a template per depth, all inlined: no
+// calls, no allocation, masks in registers, one branch site per level for the predictor); the
+// lowest free column is taken with x & -x; a child whose next row is already closed is not
+// entered; and the last two levels are folded into one step (for each queen of the
+// next-to-last row, the last row has at most one open column, so a completion is a single
+// test). Subtrees deeper than kKernelLevels are entered from a recursive outer loop that polls
+// the stop flag between them, so a stop request is seen quickly even for N = 32.
 #include <cstdint>
 
 #include "bitsolve/queens/frame.hpp"
@@ -14,7 +15,7 @@
 namespace bitsolve::queens {
 
 // Subtrees with at most this many levels left run without polling the stop flag.
-inline constexpr int kKernelLevels = 14;
+inline constexpr int kKernelLevels = 12;
 
 // Number of completions from level t (0..levels) whose masks are m. Throws LimitError (via
 // check_stop) when a stop is requested during a long search.
