@@ -147,7 +147,7 @@ const Registration reg{"rush", [](CLI::App& app) {
 The length counts up to the primary car touching the exit edge; -1 when it never can.
 Examples:
   echo IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM | bitsolve rush --path
-  bitsolve rush --metric steps --show data/rush/example.txt
+  bitsolve rush --metric steps --show data/rush/examples/level1.txt
   bitsolve rush --batch --threads 2 data/rush/fogleman-db-sample.txt
   echo BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG | bitsolve rush --cluster)");
     return Runner{cmd, [o] {
@@ -171,6 +171,31 @@ const BojProblem boj18139{18139, "Rush Hour Puzzle", [](std::istream& in, std::o
     const Solution s = solver.solve(board, Metric::Steps, false, kLimit - exit_steps);
     out << (s.length >= 0 ? s.length + exit_steps : -1) << '\n';
     return 0;
+}};
+
+// `bitsolve bench rush`: the hardest rows of Fogleman's database sample, solved in both metrics,
+// and the full analysis of the 24,132-state cluster; single-threaded, fixed node count.
+const BenchWorkload bench_rush{"rush", [](std::ostream& log) {
+    static constexpr const char* kBoards[] = {
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
+        "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",  // 58
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",  // 51
+        "xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG",  // 51
+        "BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG",  // 49, the 24,132-state cluster
+        "HIoxLxHIDDLoHAAKoooooKEEooJFFMGGJooM",  // 48, the largest cluster of the sample
+    };
+    std::uint64_t nodes = 0;
+    Solver solver;
+    for (const char* s : kBoards) {
+        const Board b = parse_board(s);
+        const Solution moves = solver.solve(b, Metric::Moves, true);
+        const Solution steps = solver.solve(b, Metric::Steps, true);
+        log << fmt::format("rush {} moves {} steps {}\n", s, moves.length, steps.length);
+        nodes += moves.stats.expanded + steps.stats.expanded;
+    }
+    const ClusterReport r = analyze_cluster(parse_board(kBoards[4]), Metric::Moves);
+    log << fmt::format("rush cluster states {} hardest {}\n", r.states, r.hardest_distance);
+    return nodes + r.stats.expanded;
 }};
 
 }  // namespace
