@@ -9,6 +9,10 @@
 //       int after(const State& s, Move m, int h) const; // h of apply(s, m), given h of s
 //   };
 //
+// A heuristic that keeps more than h between a node and its children (e.g. per-line codes) may
+// declare `using Value = ...;` and `static int h(const Value&)`; estimate() and after() then
+// return and take that Value, which the search carries down the stack instead of an int.
+//
 // so a child's h is known before the move is played and children over the bound are pruned
 // without touching the state. The state is modified in place (play/unplay); successors go into a
 // per-depth slice of one buffer sized once per iteration; the path is the stack of moves. When the
@@ -29,10 +33,24 @@
 
 namespace bitsolve {
 
+// The value carried per node: H::Value when declared, else int.
+template <class H>
+struct HeuristicValue {
+    using type = int;
+    static int h(int v) { return v; }
+};
+template <class H>
+    requires requires { typename H::Value; }
+struct HeuristicValue<H> {
+    using type = typename H::Value;
+    static int h(const type& v) { return H::h(v); }
+};
+
 template <class H, class D>
-concept IncrementalHeuristic = requires(const H& h, const typename D::State& s, typename D::Move m) {
-    { h.estimate(s) } -> std::convertible_to<int>;
-    { h.after(s, m, 0) } -> std::convertible_to<int>;
+concept IncrementalHeuristic = requires(const H& h, const typename D::State& s, typename D::Move m,
+                                        const typename HeuristicValue<H>::type& v) {
+    { h.estimate(s) } -> std::convertible_to<typename HeuristicValue<H>::type>;
+    { h.after(s, m, v) } -> std::convertible_to<typename HeuristicValue<H>::type>;
 };
 
 template <class Move>
@@ -55,13 +73,14 @@ class Ida {
 public:
     using State = typename D::State;
     using Move = typename D::Move;
+    using Value = typename HeuristicValue<H>::type;
     static constexpr bool kHasInverse = requires(const D& d, Move m) { d.inverse(m); };
 
     Ida(const D& d, const H& h) : d_(d), h_(h) {}
 
     // Searches with f bounded by `bound`; returns true when the goal was reached (path_ holds the
     // moves), otherwise next_bound_ is the least f that exceeded the bound.
-    bool iterate(State& s, int h, int bound) {
+    bool iterate(State& s, const Value& h, int bound) {
         bound_ = bound;
         next_bound_ = std::numeric_limits<int>::max();
         path_.assign(static_cast<std::size_t>(bound) + 1, Move{});
@@ -74,7 +93,7 @@ public:
     SearchStats stats_;
 
 private:
-    bool dfs(State& s, int g, int h, bool has_prev, Move prev) {
+    bool dfs(State& s, int g, const Value& h, bool has_prev, Move prev) {
         if (d_.is_goal(s)) {
             path_.resize(static_cast<std::size_t>(g));
             return true;
@@ -87,8 +106,8 @@ private:
             if constexpr (kHasInverse)
                 if (has_prev && m == d_.inverse(prev)) continue;
             ++stats_.generated;
-            const int hc = h_.after(s, m, h);
-            const int f = g + 1 + hc;
+            const Value hc = h_.after(s, m, h);
+            const int f = g + 1 + HeuristicValue<H>::h(hc);
             if (f > bound_) {
                 if (f < next_bound_) next_bound_ = f;
                 continue;
@@ -115,9 +134,9 @@ IdaResult<typename D::Move> ida_star(const D& d, typename D::State start, const 
     const auto t0 = std::chrono::steady_clock::now();
     IdaResult<typename D::Move> r;
     detail::Ida<D, H> search(d, h);
-    const int h0 = h.estimate(start);
-    r.initial_h = h0;
-    for (int bound = h0; bound <= opt.max_depth;) {
+    const typename HeuristicValue<H>::type h0 = h.estimate(start);
+    r.initial_h = HeuristicValue<H>::h(h0);
+    for (int bound = r.initial_h; bound <= opt.max_depth;) {
         ++r.iterations;
         if (search.iterate(start, h0, bound)) {
             r.depth = static_cast<int>(search.path_.size());
