@@ -12,12 +12,12 @@ template <bool Unit>
 Solution Solver::run(const Space& space, bool want_path, int max_length) {
     Solution sol;
     nodes_.clear();
-    seen_.reset(0);
+    seen_.reset(size_hint_);
     const Key start = space.start();
     seen_.reserve_more(1);
     seen_.insert_key(start);
     Key kid_keys[Space::kChildBuffer];
-    std::uint8_t kid_pieces[Space::kChildBuffer];
+    std::uint16_t kid_ends[kMaxPieces];
     nodes_.push_back(Node{start, 0, kNone});
     std::size_t found = 0;
     bool done = space.is_goal(start);
@@ -35,21 +35,21 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
         const Node node = nodes_[head];
         const int skip = Unit || node.piece == kNone ? -1 : node.piece;
         const auto parent = static_cast<std::uint32_t>(head);
-        // Children first into a small buffer, their hash slots prefetched, then inserted: the
-        // cache misses of one node's children overlap instead of queueing one behind another.
-        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_pieces);
-        for (std::size_t j = 0; j < m; ++j) seen_.prefetch(kid_keys[j]);
+        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_ends);
         generated += m;
         seen_.reserve_more(m);
+        std::size_t piece = 0;
         for (std::size_t j = 0; j < m; ++j) {
             if (!seen_.insert_key(kid_keys[j])) continue;
-            nodes_.push_back(Node{kid_keys[j], parent, kid_pieces[j]});
+            while (j >= kid_ends[piece]) ++piece;
+            nodes_.push_back(Node{kid_keys[j], parent, static_cast<std::uint8_t>(piece)});
             if (!done && space.is_goal(kid_keys[j])) done = true, found = nodes_.size() - 1;
         }
         ++sol.stats.expanded;
         if (done) sol.length = depth + 1;
     }
     sol.stats.generated = generated;
+    size_hint_ = nodes_.size();
     sol.states = nodes_.size();
     if (want_path && sol.length > 0) {
         for (std::size_t i = found; i != 0; i = nodes_[i].parent) {

@@ -52,12 +52,11 @@ public:
         return kAbsent;
     }
 
-    // The fast path of the solver, which needs no values: make room for `n` more keys, prefetch
-    // their slots while the caller's keys are still being produced, then insert_key each.
+    // The fast path of the solver, which needs no values: make room for `n` more keys once per
+    // node, then insert_key each child without a growth check.
     void reserve_more(std::size_t n) {
         while ((size_ + n) * 2 > keys_.size()) grow();
     }
-    void prefetch(Key key) const { __builtin_prefetch(&keys_[slot(key)]); }
     // Inserts key (room must have been reserved); returns true when it was new.
     bool insert_key(Key key) {
         std::size_t i = slot(key);

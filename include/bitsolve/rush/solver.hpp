@@ -47,6 +47,7 @@ private:
 
     KeyTable seen_;
     std::vector<Node> nodes_;
+    std::size_t size_hint_ = 0;  // states of the previous search: the next table starts there
 };
 
 // One-off convenience over a temporary Solver.

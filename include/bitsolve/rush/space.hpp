@@ -18,7 +18,9 @@
 // table look-ups over the 8-bit line: how many free cells precede the piece and how many follow
 // it, i.e. how far its mask shifts before it is blocked. No branch depends on the direction.
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "bitsolve/rush/board.hpp"
@@ -92,41 +94,58 @@ public:
         }
     }
 
-    // The same moves, written into caller buffers: keys[j] the child, pieces[j] the piece moved
-    // (its distance is the difference of that piece's positions). Branch-free per piece: every
-    // candidate slide up to the longest possible is written and the count advances by the
-    // number that are legal, so no branch depends on how far a piece can go — those branches
-    // mispredict constantly in a search. Buffers need kChildBuffer entries.
+    // The same moves, written into a caller buffer: keys[ends[i-1] .. ends[i]) are the children
+    // that move piece i (ends has pieces() entries; a child's distance is the difference of that
+    // piece's positions). Branch-free per piece: every candidate slide up to the longest
+    // possible is written, four keys per vector store, and the count advances by the number
+    // that are legal, so no branch depends on how far a piece can go (such branches mispredict
+    // constantly in a search). `keys` needs kChildBuffer entries.
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
     template <bool Unit>
-    std::size_t children(Key k, int skip, Key* keys, std::uint8_t* pieces) const {
-        u64 occ[2] = {walls_, wallsT_};
+    std::size_t children(Key k, int skip, Key* keys, std::uint16_t* ends) const {
+        static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
+        // Rows of occ are bytes 0..7 of `lines`, rows of occT (columns) bytes 8..15.
+        u64 occ = walls_, occT = wallsT_;
+        std::uint8_t at[kMaxPieces];
         for (int i = 0; i < n_; ++i) {
             const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
-            occ[0] |= cells_[i][fi];
-            occ[1] |= cellsT_[i][fi];
+            at[i] = static_cast<std::uint8_t>(base_[i] + fi);
+            occ |= cells_[i][fi];
+            occT |= cellsT_[i][fi];
         }
-        constexpr int kOneStep = 1;
-        const int reach = Unit ? kOneStep : max_slide_;
+        std::uint8_t lines[16];
+        std::memcpy(lines, &occ, 8);
+        std::memcpy(lines + 8, &occT, 8);
+        using V4 = u64 __attribute__((vector_size(32)));  // four keys, one AVX2 store
+        const V4 kv = {k, k, k, k};
+        constexpr V4 kNear = {1, 2, 3, 4}, kFar = {5, 6, 7, 8};
+        const bool far = max_slide_ > 4;  // 7x7 and 8x8 boards slide up to 5 and 6 cells
         std::size_t m = 0;
         for (int i = 0; i < n_; ++i) {
-            const int p = pos(k, i);
-            const auto line = static_cast<std::size_t>(((occ[vert_[i]] >> lshift_[i]) & 0xFF) & ~(lenmask_[i] << p));
+            const int p = at[i];
+            const auto line = static_cast<std::size_t>(lines[line_id_[i]] & ~(lenmask_[i] << p));
             std::size_t back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
             std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
-            if constexpr (Unit) back = back != 0, ahead = ahead != 0;
             back = i == skip ? 0 : back;
             ahead = i == skip ? 0 : ahead;
-            const u64 unit = u64{1} << shift_[i];
-            const auto piece = static_cast<std::uint8_t>(i);
-            Key c = k;
-            for (int j = 0; j < reach; ++j) c -= unit, keys[m + static_cast<std::size_t>(j)] = c,
-                                             pieces[m + static_cast<std::size_t>(j)] = piece;
-            m += back;
-            c = k;
-            for (int j = 0; j < reach; ++j) c += unit, keys[m + static_cast<std::size_t>(j)] = c,
-                                             pieces[m + static_cast<std::size_t>(j)] = piece;
-            m += ahead;
+            const int sh = shift_[i];
+            if constexpr (Unit) {
+                const u64 unit = u64{1} << sh;
+                keys[m] = k - unit;
+                m += back != 0;
+                keys[m] = k + unit;
+                m += ahead != 0;
+            } else {
+                V4 v = kv - (kNear << sh);
+                std::memcpy(keys + m, &v, sizeof v);
+                if (far) v = kv - (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);
+                m += back;
+                v = kv + (kNear << sh);
+                std::memcpy(keys + m, &v, sizeof v);
+                if (far) v = kv + (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);
+                m += ahead;
+            }
+            ends[i] = static_cast<std::uint16_t>(m);
         }
         return m;
     }
@@ -141,6 +160,7 @@ private:
     u64 goal_field_ = ~u64{0};  // never matched when the primary piece cannot reach the edge
     u64 walls_ = 0, wallsT_ = 0;
     std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
+    std::array<std::uint8_t, kMaxPieces> line_id_{};  // byte of the piece's line: row r, or 8 + column c
     std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
