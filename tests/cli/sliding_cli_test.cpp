@@ -115,6 +115,21 @@ TEST(SlidingCli, BfsRefusesA4x4BoardClearly) {
     EXPECT_NE(r.err.find("--algo ida"), std::string::npos) << r.err;
 }
 
+TEST(SlidingCli, LimitsStopWithExitCode1) {
+    // The dense visited table of a 3x3 BFS needs 1.4 MiB: refused under a 1 MiB budget.
+    auto r = run_cli({"sliding", "--algo", "bfs", "--max-memory", "1M"}, "8 6 7\n2 5 4\n3 0 1\n");
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
+    // Korf's first 24-puzzle instance (95 moves, data/sliding/korf24-50.txt) is far beyond IDA*
+    // with Manhattan + linear conflicts in 0.3 s: the timeout must stop it.
+    r = run_cli({"sliding", "--goal", "blank-first", "--timeout", "0.3"},
+                "14 5 9 2 18\n8 23 19 12 17\n15 0 10 20 4\n6 11 21 1 7\n24 3 16 22 13\n");
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+}
+
 TEST(SlidingCli, FiveByFiveWithIda) {
     const auto r = run_cli({"sliding", "--path"},
                            "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 0 23 24\n");
