@@ -1,10 +1,17 @@
 // Sliding-tile speed figures (Google Benchmark; rates are per CPU second of one thread):
 //   BM_Ida4x4/md/K, BM_Ida4x4/mdlc/K   IDA* on Korf's 15-puzzle instance K (1-based, goal 0 1 .. 15)
 //   BM_Count3x3                        BFS of the whole 3x3 space over perfect-hash ranks
+//   BM_Algo/G/A                        time per board of algorithm A (0 bfs, 1 bidir, 2 ida) on 20
+//                                      random solvable boards of geometry G (2x3, 3x3, 2x4, 2x5, 3x4):
+//                                      the measurements behind `--algo auto`
 // Node counts are deterministic; the counters report them with nodes per CPU second.
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <vector>
+
+#include "bitsolve/core/rng.hpp"
+#include "bitsolve/sliding/parity.hpp"
 
 #include "bitsolve/sliding/solver.hpp"
 
@@ -57,6 +64,29 @@ void BM_Count3x3(benchmark::State& state) {
     state.counters["boards"] = benchmark::Counter(static_cast<double>(boards));
 }
 BENCHMARK(BM_Count3x3)->Unit(benchmark::kMillisecond);
+
+constexpr Geometry kGeometries[] = {{2, 3}, {3, 3}, {2, 4}, {2, 5}, {3, 4}};
+
+void BM_Algo(benchmark::State& state) {
+    const Geometry g = kGeometries[state.range(0)];
+    const auto algo = static_cast<Algorithm>(static_cast<int>(Algorithm::Bfs) + state.range(1));
+    const Board goal = blank_last_goal(g);
+    bitsolve::SplitMix64 rng(42);
+    std::vector<Board> boards;
+    while (boards.size() < 20) {
+        Board b = goal;
+        for (int i = g.cells() - 1; i > 0; --i)
+            std::swap(b.tiles[static_cast<std::size_t>(i)], b.tiles[rng.below(static_cast<std::uint64_t>(i) + 1)]);
+        if (solvable(b, goal)) boards.push_back(b);
+    }
+    SolveOptions o;
+    o.algorithm = algo;
+    for (auto _ : state)
+        for (const Board& b : boards) benchmark::DoNotOptimize(solve(b, goal, o).length);
+    state.SetLabel(std::to_string(g.rows) + "x" + std::to_string(g.cols) + " " + algorithm_name(algo) +
+                   ", 20 boards per iteration");
+}
+BENCHMARK(BM_Algo)->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}})->Args({4, 1})->Args({4, 2})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
