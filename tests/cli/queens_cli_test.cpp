@@ -1,7 +1,14 @@
 // End-to-end tests of `bitsolve queens`, `bitsolve queens merge` and `bitsolve boj 9663`.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <fstream>
 #include <sstream>
 
@@ -140,6 +147,44 @@ TEST(QueensCli, CheckpointResumesAfterATimeout) {
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
     std::remove(ck.c_str());
+}
+
+// SIGTERM in the middle of a run: the checkpoint is saved, the exit code is 1, and the next run
+// resumes to the right total.
+TEST(QueensCli, SigtermSavesTheCheckpoint) {
+    const std::string ck = temp_file("sigterm.ckpt");
+    std::remove(ck.c_str());
+    std::vector<std::string> args = {BITSOLVE_BIN, "queens", "17", "--threads", "1", "--checkpoint", ck};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, BITSOLVE_BIN, &actions, nullptr, argv.data(), environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    const std::string saved = slurp(ck);
+    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 17\n", 0), 0u) << saved;
+    // Resuming N = 17 would take seconds; the saved state must parse and be refused for N = 16.
+    const auto r = run_cli({"queens", "16", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("for N=17"), std::string::npos) << r.err;
+    std::remove(ck.c_str());
+}
+
+TEST(QueensCli, MemoryLimitRefusesTheSplit) {
+    const auto r = run_cli({"queens", "32", "--max-memory", "1K"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("sub-problems"), std::string::npos) << r.err;
 }
 
 TEST(QueensCli, ShardWithCheckpoint) {

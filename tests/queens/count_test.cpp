@@ -100,7 +100,7 @@ TEST(QueensCount, SummaryRefusesInconsistentCounts) {
 }
 
 TEST(QueensCount, CountsBeyond64Bits) {
-    // 128-bit totals print exactly (A000170 passes 2^64 at N = 29).
+    // 128-bit totals print exactly (counts pass 2^64 around N = 29).
     const Count big = Count{~std::uint64_t{0}} * 4 + 3;
     EXPECT_EQ(to_string(big), "73786976294838206463");
     EXPECT_EQ(to_string(Count{0}), "0");

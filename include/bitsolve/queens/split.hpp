@@ -19,7 +19,8 @@
 
 namespace bitsolve::queens {
 
-// Totals are 128-bit: A000170 passes 2^64 at N = 29 (about 3.9e19), and N goes to 32.
+// Totals are 128-bit: extrapolating A000170 (a(27) = 2.3e17, growing about tenfold per N), the
+// count passes 2^64 at N = 29, and N goes to 32.
 __extension__ typedef unsigned __int128 Count;
 std::string to_string(Count c);
 
