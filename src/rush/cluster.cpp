@@ -46,20 +46,18 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     index_.insert(space.start(), 0);
     std::uint64_t generated = 0;
     Key kid_keys[Space::kChildBuffer];
-    std::uint16_t kid_ends[kMaxPieces];
+    std::uint8_t kid_pieces[Space::kChildBuffer];
     for (std::size_t h = 0; h < keys_.size(); ++h) {
         if ((h & 0xFFF) == 0) check_stop();
         if (keys_.size() + Space::kChildBuffer > keys_.capacity())
             require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
         const int skip = last_[h] == kNone ? -1 : last_[h];
-        const std::size_t m = space.children<false>(keys_[h], skip, kid_keys, kid_ends);
+        const std::size_t m = space.children<false>(keys_[h], skip, kid_keys, kid_pieces);
         generated += m;
-        std::size_t piece = 0;
         for (std::size_t j = 0; j < m; ++j) {
             if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyTable::kAbsent) continue;
-            while (j >= kid_ends[piece]) ++piece;
             keys_.push_back(kid_keys[j]);
-            last_.push_back(static_cast<std::uint8_t>(piece));
+            last_.push_back(kid_pieces[j]);
         }
     }
     const std::size_t n = keys_.size();
@@ -81,15 +79,13 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
         const auto d = static_cast<std::uint16_t>(dist_[s] + 1);
         if (d == kUnset) throw LimitError("cluster distances beyond 65534 are not supported");
         const int skip = Unit || last_[s] == kNone ? -1 : last_[s];
-        const std::size_t m = space.children<Unit>(keys_[s], skip, kid_keys, kid_ends);
+        const std::size_t m = space.children<Unit>(keys_[s], skip, kid_keys, kid_pieces);
         generated += m;
-        std::size_t piece = 0;
         for (std::size_t j = 0; j < m; ++j) {
             const std::uint32_t t = index_.find(kid_keys[j]);
             if (dist_[t] != kUnset) continue;
-            while (j >= kid_ends[piece]) ++piece;
             dist_[t] = d;
-            last_[t] = static_cast<std::uint8_t>(piece);
+            last_[t] = kid_pieces[j];
             queue_.push_back(t);
         }
     };

@@ -11,46 +11,60 @@ namespace bitsolve::rush {
 template <bool Unit>
 Solution Solver::run(const Space& space, bool want_path, int max_length) {
     Solution sol;
-    nodes_.clear();
     seen_.reset(size_hint_);
     const Key start = space.start();
     seen_.reserve_more(1);
     seen_.insert_key(start);
     Key kid_keys[Space::kChildBuffer];
-    std::uint16_t kid_ends[kMaxPieces];
-    nodes_.push_back(Node{start, 0, kNone});
+    std::uint8_t kid_pieces[Space::kChildBuffer];
+    if (nodes_.size() < 1024) nodes_.resize(1024);
+    nodes_[0] = Node{start, 0, kNone};
+    std::size_t count = 1;  // nodes_[0, count) are live; the vector's size is only room
+    // In the moves metric a state whose primary piece has a clear way out is one move from the
+    // goal, so the search stops when it generates one, a layer before the goal itself. That is
+    // still optimal: a goal at depth d has a parent at depth d-1 with a clear way (the move into
+    // the goal slid the primary piece), found one layer earlier.
+    auto remaining = [&](Key k) { return Unit ? (space.is_goal(k) ? 0 : 2) : space.near_goal(k); };
     std::size_t found = 0;
-    bool done = space.is_goal(start);
-    if (done) sol.length = 0;
+    int last = remaining(start);  // 0 or 1 once found
+    bool done = last < 2;
+    if (done) sol.length = last;
     std::uint64_t generated = 0;
     int depth = 0;  // depth of the node being expanded
     std::size_t layer_end = 1;
-    for (std::size_t head = 0; !done && head < nodes_.size(); ++head) {
+    for (std::size_t head = 0; !done && head < count; ++head) {
         if (head == layer_end) {
             ++depth;
-            layer_end = nodes_.size();
+            layer_end = count;
         }
         if (depth >= max_length) break;
         if ((head & 0xFFF) == 0) check_stop();
         const Node node = nodes_[head];
         const int skip = Unit || node.piece == kNone ? -1 : node.piece;
         const auto parent = static_cast<std::uint32_t>(head);
-        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_ends);
+        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_pieces);
         generated += m;
         seen_.reserve_more(m);
-        std::size_t piece = 0;
+        if (count + m > nodes_.size()) {
+            require_memory(2 * nodes_.size() * sizeof(Node), "the search frontier");
+            nodes_.resize(2 * nodes_.size());
+        }
+        Node* out = nodes_.data();
         for (std::size_t j = 0; j < m; ++j) {
             if (!seen_.insert_key(kid_keys[j])) continue;
-            while (j >= kid_ends[piece]) ++piece;
-            nodes_.push_back(Node{kid_keys[j], parent, static_cast<std::uint8_t>(piece)});
-            if (!done && space.is_goal(kid_keys[j])) done = true, found = nodes_.size() - 1;
+            out[count] = Node{kid_keys[j], parent, kid_pieces[j]};
+            if (!done) {
+                const int r = remaining(kid_keys[j]);
+                if (r < 2) done = true, found = count, last = r;
+            }
+            ++count;
         }
         ++sol.stats.expanded;
-        if (done) sol.length = depth + 1;
+        if (done) sol.length = depth + 1 + last;
     }
     sol.stats.generated = generated;
-    size_hint_ = nodes_.size();
-    sol.states = nodes_.size();
+    size_hint_ = count;
+    sol.states = count;
     if (want_path && sol.length > 0) {
         for (std::size_t i = found; i != 0; i = nodes_[i].parent) {
             const Node& n = nodes_[i];
@@ -58,6 +72,11 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
             sol.path.push_back(Move{n.piece, static_cast<std::int8_t>(delta)});
         }
         std::reverse(sol.path.begin(), sol.path.end());
+        if (last == 1) {  // the final slide out of the way-clear state
+            const int a = space.primary();
+            const int to = space.board().goal_pos();
+            sol.path.push_back(Move{static_cast<std::uint8_t>(a), static_cast<std::int8_t>(to - space.pos(nodes_[found].key, a))});
+        }
     }
     return sol;
 }

@@ -57,18 +57,20 @@ public:
     void reserve_more(std::size_t n) {
         while ((size_ + n) * 2 > keys_.size()) grow();
     }
-    // Inserts key (room must have been reserved); returns true when it was new.
-    bool insert_key(Key key) {
+    // Inserts key (room must have been reserved); returns 1 when it was new, else 0. Only a
+    // collision branches: whether the key was new is data, not control flow, because in a search
+    // that outcome is close to random and a branch on it would mispredict at every other child.
+    std::size_t insert_key(Key key) {
         std::size_t i = slot(key);
-        for (;;) {
-            const Key k = keys_[i];
-            if (k == key) return false;
-            if (k == kEmpty) break;
+        Key k = keys_[i];
+        while (k != key && k != kEmpty) {
             i = (i + 1) & mask_;
+            k = keys_[i];
         }
+        const std::size_t fresh = k == kEmpty;
         keys_[i] = key;
-        ++size_;
-        return true;
+        size_ += fresh;
+        return fresh;
     }
 
     // The value stored with key, or kAbsent.

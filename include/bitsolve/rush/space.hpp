@@ -63,6 +63,21 @@ public:
     int pos(Key k, int i) const { return base_[i] + static_cast<int>((k >> shift_[i]) & fmask_[i]); }
     bool is_goal(Key k) const { return ((k >> shift_[primary_]) & fmask_[primary_]) == goal_field_; }
 
+    // 0 when k is a goal, 1 when the primary piece can slide to the exit edge in one move (its
+    // way is clear), 2 otherwise. Only the vertical pieces that can ever cross the exit row are
+    // looked at.
+    int near_goal(Key k) const {
+        const int pa = pos(k, primary_);
+        if (goal_field_ == ~u64{0}) return 2;
+        if (static_cast<u64>(pa - base_[primary_]) == goal_field_) return 0;
+        u64 row = 0;
+        for (int j = 0; j < crossers_; ++j) {
+            const int i = crosser_[j];
+            row |= cells_[i][static_cast<std::size_t>((k >> shift_[i]) & fmask_[i])];
+        }
+        return (row & exit_way_[pa]) == 0 ? 1 : 2;
+    }
+
     // The board of state k (same pieces, names and walls as the input, positions from k).
     Board decode(Key k) const;
 
@@ -94,15 +109,15 @@ public:
         }
     }
 
-    // The same moves, written into a caller buffer: keys[ends[i-1] .. ends[i]) are the children
-    // that move piece i (ends has pieces() entries; a child's distance is the difference of that
-    // piece's positions). Branch-free per piece: every candidate slide up to the longest
-    // possible is written, four keys per vector store, and the count advances by the number
-    // that are legal, so no branch depends on how far a piece can go (such branches mispredict
-    // constantly in a search). `keys` needs kChildBuffer entries.
+    // The same moves, written into caller buffers: keys[j] is a child and pieces[j] the piece it
+    // moved (its distance is the difference of that piece's positions). Branch-free per piece:
+    // every candidate slide up to the longest possible is written, four keys per vector store
+    // and eight piece bytes per scalar store, and the count advances by the number that are
+    // legal, so no branch depends on how far a piece can go (such branches mispredict
+    // constantly in a search). Both buffers need kChildBuffer entries.
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
     template <bool Unit>
-    std::size_t children(Key k, int skip, Key* keys, std::uint16_t* ends) const {
+    std::size_t children(Key k, int skip, Key* keys, std::uint8_t* pieces) const {
         static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
         // Rows of occ are bytes 0..7 of `lines`, rows of occT (columns) bytes 8..15.
         u64 occ = walls_, occT = wallsT_;
@@ -129,10 +144,13 @@ public:
             back = i == skip ? 0 : back;
             ahead = i == skip ? 0 : ahead;
             const int sh = shift_[i];
+            const u64 piece8 = 0x0101010101010101ULL * static_cast<u64>(i);
+            std::memcpy(pieces + m, &piece8, 8);
             if constexpr (Unit) {
                 const u64 unit = u64{1} << sh;
                 keys[m] = k - unit;
                 m += back != 0;
+                pieces[m] = static_cast<std::uint8_t>(i);
                 keys[m] = k + unit;
                 m += ahead != 0;
             } else {
@@ -140,12 +158,12 @@ public:
                 std::memcpy(keys + m, &v, sizeof v);
                 if (far) v = kv - (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);
                 m += back;
+                std::memcpy(pieces + m, &piece8, 8);
                 v = kv + (kNear << sh);
                 std::memcpy(keys + m, &v, sizeof v);
                 if (far) v = kv + (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);
                 m += ahead;
             }
-            ends[i] = static_cast<std::uint16_t>(m);
         }
         return m;
     }
@@ -162,6 +180,9 @@ private:
     std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
     std::array<std::uint8_t, kMaxPieces> line_id_{};  // byte of the piece's line: row r, or 8 + column c
     std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
+    int crossers_ = 0;                              // vertical pieces that can cross the exit row
+    std::array<std::uint8_t, kMaxPieces> crosser_{};
+    std::array<u64, 8> exit_way_{};                 // [pos of the primary]: cells right of it in its row
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
 };
