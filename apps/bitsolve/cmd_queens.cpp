@@ -130,6 +130,9 @@ int run_count(int n, const Options& o) {
             throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': " + e.what());
         }
     }
+    // Written once before the work starts, so that a path that cannot be written fails now and
+    // not after hours of counting.
+    if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
     const std::uint64_t done_at_start = state.done_count;
     Progress progress(n);
     double last_save = 0;

@@ -6,9 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 
 namespace bitsolve::queens {
 
@@ -17,7 +17,7 @@ namespace {
 std::string shard_text(ShardSpec s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
 
 [[noreturn]] void fail(const std::string& what, const std::string& path) {
-    throw std::runtime_error("cannot " + what + " checkpoint '" + path + "': " + std::strerror(errno));
+    throw InputError("cannot " + what + " checkpoint '" + quote(path, 200) + "': " + std::strerror(errno));
 }
 
 }  // namespace

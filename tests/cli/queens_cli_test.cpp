@@ -180,6 +180,13 @@ TEST(QueensCli, SigtermSavesTheCheckpoint) {
     std::remove(ck.c_str());
 }
 
+TEST(QueensCli, UnwritableCheckpointFailsAtOnce) {
+    const auto r = run_cli({"queens", "12", "--checkpoint", "/nonexistent-dir/q.ckpt"});
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("cannot create checkpoint"), std::string::npos) << r.err;
+}
+
 TEST(QueensCli, MemoryLimitRefusesTheSplit) {
     const auto r = run_cli({"queens", "32", "--max-memory", "1K"});
     EXPECT_EQ(r.exit_code, 1) << r.err;

@@ -10,7 +10,7 @@
 
 namespace bitsolve::queens {
 
-// Throws std::runtime_error naming the file when it cannot be written.
+// Throws InputError naming the file when it cannot be written (a bad path is bad input).
 void save_checkpoint(const std::string& path, const RunState& state);
 
 // The state recorded by `cp`, for resuming shard `shard` of `split`. Throws InputError when the
