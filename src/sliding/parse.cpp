@@ -46,11 +46,11 @@ Board fill(const std::vector<Token>& tokens, const std::vector<std::int64_t>& va
     return b;
 }
 
-std::vector<std::int64_t> numbers(const std::vector<Token>& tokens) {
+// Tiles of a board of n cells: numbers in 0..n-1 (huge numbers are reported as out of range).
+std::vector<std::int64_t> numbers(const std::vector<Token>& tokens, int n) {
     std::vector<std::int64_t> v;
     v.reserve(tokens.size());
-    // Range is checked later against the board size, with a clearer message.
-    for (const Token& t : tokens) v.push_back(parse_int(t, -1'000'000'000, 1'000'000'000, "number"));
+    for (const Token& t : tokens) v.push_back(parse_int(t, 0, n - 1, "tile"));
     return v;
 }
 
@@ -89,17 +89,16 @@ Board parse_board(std::string_view text) {
         tokens.insert(tokens.end(), row.begin(), row.end());
     }
     if (rows == 0) throw InputError("empty input: expected a board, one row per line");
-    const std::vector<std::int64_t> values = numbers(tokens);
     if (rows < kMinSide || cols < kMinSide)
         throw InputError("a " + size_name(rows, cols) + " board: boards need at least 2 rows and 2 columns",
                          first_row_line);
-    return fill(tokens, values, Geometry{rows, cols});
+    const Geometry g{rows, cols};
+    return fill(tokens, numbers(tokens, g.cells()), g);
 }
 
 Board parse_board_line(std::string_view text, std::size_t line, std::optional<Geometry> size) {
     const std::vector<Token> tokens = tokenize(Line{text, line});
     if (tokens.empty()) throw InputError("empty line: expected a board", line);
-    const std::vector<std::int64_t> values = numbers(tokens);
     const Geometry g = size ? *size : square_of(tokens.size(), line);
     if (tokens.size() != static_cast<std::size_t>(g.cells())) {
         const std::size_t column = tokens.size() > static_cast<std::size_t>(g.cells())
@@ -109,7 +108,7 @@ Board parse_board_line(std::string_view text, std::size_t line, std::optional<Ge
                              " board, found " + std::to_string(tokens.size()),
                          line, column);
     }
-    return fill(tokens, values, g);
+    return fill(tokens, numbers(tokens, g.cells()), g);
 }
 
 Board parse_goal(std::string_view spec, Geometry g) {
@@ -123,11 +122,12 @@ Board parse_goal(std::string_view spec, Geometry g) {
             tokens.insert(tokens.end(), row.begin(), row.end());
         }
         if (tokens.empty()) throw InputError("empty goal: expected blank-last, blank-first or the goal's numbers");
-        const std::vector<std::int64_t> values = numbers(tokens);
+        if (tokens.size() == 1 && tokens[0].text.find_first_not_of("+-0123456789") != std::string_view::npos)
+            throw InputError("unknown goal '" + quote(tokens[0].text) + "': expected blank-last, blank-first or the goal's numbers");
         if (tokens.size() != static_cast<std::size_t>(g.cells()))
             throw InputError("the goal has " + std::to_string(tokens.size()) + " numbers, the " +
                              size_name(g.rows, g.cols) + " board " + std::to_string(g.cells()));
-        return fill(tokens, values, g);
+        return fill(tokens, numbers(tokens, g.cells()), g);
     } catch (const InputError& e) {
         throw InputError(std::string("--goal: ") + e.what());
     }

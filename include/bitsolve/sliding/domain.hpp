@@ -8,6 +8,7 @@
 //
 // Ranked<D> is the same domain keyed by the perfect hash of rank.hpp (boards of <= 12 cells), for
 // searches whose visited set is a DenseParentMap indexed by rank.
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -53,6 +54,9 @@ public:
         const Word t = (s.cells >> (P::kBits * to)) & P::kMask;
         s.cells ^= (t << (P::kBits * to)) | (t << (P::kBits * s.blank));
         s.blank = static_cast<Cell>(to);
+        // Debug builds check the invariant after every move: the cached blank cell holds 0 and
+        // the tile went where the blank was.
+        assert(to >= 0 && P::get(s.cells, s.blank) == 0);
     }
     void unplay(State& s, Move m) const { play(s, sliding::inverse(m)); }
     State apply(const State& s, Move m) const {
