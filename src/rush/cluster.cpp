@@ -38,11 +38,12 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     ClusterReport rep;
     keys_.clear();
     last_.clear();
-    index_.reset(0);
+    index_.reset(size_hint_);
 
     // Forward: number every reachable state. Slides reach the same component as unit steps.
     keys_.push_back(space.start());
     last_.push_back(kNone);
+    index_.reserve_more(1);
     index_.insert(space.start(), 0);
     std::uint64_t generated = 0;
     Key kid_keys[Space::kChildBuffer];
@@ -54,13 +55,16 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
         const int skip = last_[h] == kNone ? -1 : last_[h];
         const std::size_t m = space.children<false>(keys_[h], skip, kid_keys, kid_pieces);
         generated += m;
+        index_.reserve_more(m);
         for (std::size_t j = 0; j < m; ++j) {
-            if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyTable::kAbsent) continue;
+            if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyIndex::kAbsent)
+                continue;
             keys_.push_back(kid_keys[j]);
             last_.push_back(kid_pieces[j]);
         }
     }
     const std::size_t n = keys_.size();
+    size_hint_ = n;
     rep.states = n;
     rep.stats.expanded = n;
 

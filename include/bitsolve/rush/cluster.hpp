@@ -38,11 +38,12 @@ public:
     ClusterReport analyze(const Board& board, Metric metric);
 
 private:
-    KeyTable index_;                   // key -> index in keys_
+    KeyIndex index_;                   // key -> index in keys_
     std::vector<Key> keys_;            // states in forward BFS order
     std::vector<std::uint8_t> last_;   // piece whose move reached the state (pruning)
     std::vector<std::uint16_t> dist_;  // distance to a goal, kUnset before it is known
     std::vector<std::uint32_t> queue_;
+    std::size_t size_hint_ = 0;  // states of the previous cluster: the next table starts there
 };
 
 ClusterReport analyze_cluster(const Board& board, Metric metric);

@@ -45,7 +45,7 @@ private:
     template <bool Unit>
     Solution run(const Space& space, bool want_path, int max_length);
 
-    KeyTable seen_;
+    KeySet seen_;
     std::vector<Node> nodes_;
     std::size_t size_hint_ = 0;  // states of the previous search: the next table starts there
 };
