@@ -98,7 +98,7 @@ int run_batch(const Options& o) {
         thread_local ClusterAnalyzer analyzer;
         Result& r = results[i];
         try {
-            const Board board = parse_board_string(lines[i].text);
+            const Board board = parse_batch_line(lines[i].text);
             if (o.cluster) {
                 const ClusterReport c = analyzer.analyze(board, metric_of(o));
                 r.out = cluster_line(c);
@@ -137,7 +137,9 @@ const Registration reg{"rush", [](CLI::App& app) {
         ->check(CLI::IsMember({"moves", "steps"}));
     cmd->add_flag("--path", o->path, "Print the moves after the length: `3 C-1 B+2 A+4`");
     cmd->add_flag("--show", o->show, "Draw the board after each move (colour on a terminal)");
-    cmd->add_flag("--batch", o->batch, "One board string per line ('#' lines skipped), one answer line each");
+    cmd->add_flag("--batch", o->batch,
+                  "One board string per line ('#' lines skipped; database lines `moves board size` accepted), "
+                  "one answer line each");
     cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
     add_common_options(cmd, o->common);
     cmd->footer(R"(Input (recognised automatically):

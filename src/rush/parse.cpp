@@ -259,6 +259,20 @@ Board parse_board_string(std::string_view line) {
     return build(char_grid_one_line(line, 1), -1);
 }
 
+Board parse_batch_line(std::string_view line) {
+    const auto tokens = tokenize(Line{line, 1});
+    if (tokens.size() <= 1) return parse_board_string(line);
+    for (const Token& t : tokens) {
+        if (size_for_length(t.text.size()) == 0) continue;
+        try {
+            return parse_board_string(t.text);
+        } catch (const InputError& e) {
+            throw InputError(e.message(), 1, e.column() + t.column - 1);
+        }
+    }
+    throw InputError("no field of board length (16, 25, 36, 49 or 64 characters) on the line", 1, tokens[0].column);
+}
+
 Board parse_judge_grid(std::string_view text) {
     return build(judge_grid(board_lines(text)), 2);
 }

@@ -128,6 +128,20 @@ TEST(RushParse, BatchLineErrorsAreOnLineOne) {
     }
 }
 
+TEST(RushParse, BatchLinesMayBeDatabaseRows) {
+    EXPECT_EQ(parse_batch_line("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332").to_string(),
+              "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM");
+    EXPECT_EQ(parse_batch_line("  ooBoCCooBoooAABoooDDDooEoooooEoooooE ").to_string(),
+              "ooBoCCooBoooAABoooDDDooEoooooEoooooE");
+    try {
+        parse_batch_line("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHH? 2332");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.column(), 39u) << e.what();
+    }
+    EXPECT_THROW(parse_batch_line("60 IBBxoo 2332"), InputError);
+}
+
 TEST(RushParse, JudgeParserRejectsLetters) {
     EXPECT_THROW(parse_judge_grid("ooBoCCooBoooAABoooDDDooEoooooEoooooE"), InputError);
 }

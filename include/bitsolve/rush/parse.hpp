@@ -24,6 +24,11 @@ Board parse_board(std::string_view text);
 // Errors are reported at line 1; the caller re-bases them with InputError::at_line.
 Board parse_board_string(std::string_view line);
 
+// One line of a batch: a board string alone, or a line of Fogleman's database
+// ("<moves> <board> <cluster size>"), whose first field of board length (16, 25, 36, 49 or 64
+// characters) is the board. Errors are at line 1 with the column in the line.
+Board parse_batch_line(std::string_view line);
+
 // The judge's grid only (what `bitsolve boj 18139` reads).
 Board parse_judge_grid(std::string_view text);
 
