@@ -20,6 +20,7 @@
 #include "bitsolve/sliding/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "sliding_pdb.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -36,6 +37,7 @@ struct SlidingOptions {
     bool show = false;
     bool batch = false;
     bool count = false;
+    PdbCliOptions pdb;                // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
 Algorithm algorithm_of(const std::string& name) {
@@ -50,7 +52,7 @@ Algorithm algorithm_of(const std::string& name) {
 SolveOptions solve_options(const SlidingOptions& o) {
     SolveOptions s;
     s.algorithm = algorithm_of(o.algo);
-    s.heuristic = Heuristic::ManhattanLinearConflict;
+    s.heuristic = classic_heuristic(o.pdb);
     s.want_path = o.path || o.show;
     return s;
 }
@@ -70,6 +72,14 @@ void print_stats(const SlidingOptions& o, const SearchStats& st, const std::stri
 int run_single(const SlidingOptions& o) {
     const Board start = parse_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
+    if (const auto h = select_pdb(o.pdb, goal, o.algo, o.common.threads)) {
+        std::vector<pdb::IterationStats> iterations;
+        const Solution s = solve_with_pdb(*h, start, o.common.threads, &iterations);
+        print_solution(o, start, s);
+        if (o.common.stats) print_iterations(iterations);
+        print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + o.pdb.heuristic);
+        return 0;
+    }
     const Solution s = solve(start, goal, solve_options(o));
     print_solution(o, start, s);
     print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));
@@ -98,7 +108,9 @@ int run_batch(const SlidingOptions& o) {
     }
     b.solve = solve_options(o);
     b.threads = o.common.threads;
-    const std::vector<BatchItem> items = solve_batch(read_input(o.file), b);
+    std::shared_ptr<const pdb::PdbHeuristic> h;
+    if (const auto g = pdb_batch_goal(o.pdb, b)) h = select_pdb(o.pdb, *g, o.algo, o.common.threads);
+    const std::vector<BatchItem> items = h ? solve_batch_pdb(read_input(o.file), b, *h) : solve_batch(read_input(o.file), b);
     SearchStats total;
     bool bad = false;
     for (const BatchItem& item : items) {
@@ -145,13 +157,18 @@ const Registration reg{"sliding", [](CLI::App& app) {
     cmd->add_option("--size", o->size, "RxC for --batch and --count (default: square / 3x3)");
     cmd->add_flag("--count", o->count, "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
     add_common_options(cmd, o->common);
+    add_pdb_options(cmd, o->pdb);
+    auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
     cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
 Examples:
   printf '1 0 3\n4 2 5\n7 8 6\n' | bitsolve sliding --path      prints "3 DRD"
   bitsolve sliding --goal blank-first --algo ida board.txt
   bitsolve sliding --batch --size 3x3 --threads 2 boards.txt
-  bitsolve sliding --count --size 2x4)");
-    return Runner{cmd, [o] {
+  bitsolve sliding --count --size 2x4
+  bitsolve sliding --goal blank-first --heuristic pdb78 --stats board.txt
+  bitsolve sliding build-pdb pdb78 --goal blank-first)");
+    return Runner{cmd, [o, build_pdb] {
+        if (build_pdb->parsed()) return run_build_pdb(o->pdb);
         return guarded("sliding", [&] {
             apply_common_options(o->common);
             if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");

@@ -44,6 +44,32 @@ std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, std::ve
         std::uint64_t my_fresh = 0, my_placed = 0;
         const std::uint64_t lo = chunk * kChunk, hi = std::min<std::uint64_t>(total, lo + kChunk);
         std::uint8_t pos[kMaxPatternTiles], npos[kMaxPatternTiles];
+        // Successors wait in a small ring after their slot was prefetched, so a thread keeps
+        // several cache misses in flight instead of stalling on each (the slots are far larger
+        // than the caches and successors land anywhere in them).
+        struct Pending {
+            std::uint64_t index;
+            unsigned field;
+        };
+        constexpr unsigned kRing = 16;
+        Pending ring[kRing];
+        unsigned head = 0, pending = 0;
+        auto pop = [&] {
+            const Pending& p = ring[head];
+            head = (head + 1) % kRing;
+            --pending;
+            std::atomic_ref<Slot> a(slots[p.index]);
+            if (((a.load(std::memory_order_relaxed) >> (2 * p.field)) & 3u) != 3u) return;
+            const Slot clear = static_cast<Slot>(~(static_cast<Slot>(cur) << (2 * p.field)));
+            const Slot old = a.fetch_and(clear, std::memory_order_relaxed);
+            if (((old >> (2 * p.field)) & 3u) == 3u) ++my_fresh;
+        };
+        auto push = [&](std::uint64_t index, unsigned field) {
+            __builtin_prefetch(&slots[index], 1);
+            if (pending == kRing) pop();
+            ring[(head + pending) % kRing] = {index, field};
+            ++pending;
+        };
         for (std::uint64_t r = lo; r < hi; ++r) {
             const Slot s = std::atomic_ref<Slot>(slots[r]).load(std::memory_order_relaxed);
             const Slot x = static_cast<Slot>(s ^ want);
@@ -75,16 +101,12 @@ std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, std::ve
                         const std::uint32_t nregion = geo.flood(1u << pos[i], nfree);
                         const unsigned canon = static_cast<unsigned>(std::countr_zero(nregion));
                         const unsigned fj = static_cast<unsigned>(std::popcount(nfree & ((1u << canon) - 1u)));
-                        const std::uint64_t nr = rank_kperm(npos, k, n);
-                        std::atomic_ref<Slot> a(slots[nr]);
-                        if (((a.load(std::memory_order_relaxed) >> (2 * fj)) & 3u) != 3u) continue;
-                        const Slot clear = static_cast<Slot>(~(static_cast<Slot>(cur) << (2 * fj)));
-                        const Slot old = a.fetch_and(clear, std::memory_order_relaxed);
-                        if (((old >> (2 * fj)) & 3u) == 3u) ++my_fresh;
+                        push(rank_kperm(npos, k, n), fj);
                     }
                 }
             }
         }
+        while (pending) pop();
         fresh.fetch_add(my_fresh, std::memory_order_relaxed);
         placed.fetch_add(my_placed, std::memory_order_relaxed);
     });

@@ -1,0 +1,92 @@
+// Korf's instance sets solved with PDB-IDA*: nodes and time per instance and in total, and the
+// build (or load) time of the tables. A plain program rather than a Google Benchmark fixture:
+// the figures of interest are node counts and one timed pass over a fixed set.
+//
+//   pdb_korf_bench [--pdb pdb78] [--dir DIR | --no-cache] [--threads N] [--first K] [--skip S]
+//                  [--no-reflect] [FILE]          (default FILE: data/sliding/korf100.txt)
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bitsolve/sliding/pdb/cache.hpp"
+#include "bitsolve/sliding/pdb/pattern.hpp"
+#include "bitsolve/sliding/pdb/solver.hpp"
+
+using namespace bitsolve::sliding::pdb;
+
+int main(int argc, char** argv) {
+    std::string pdb = "pdb78", file = "data/sliding/korf100.txt", dir;
+    bool no_cache = false, reflect = true;
+    unsigned threads = 1, first = 1000, skip = 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
+        if (a == "--pdb") pdb = next();
+        else if (a == "--dir") dir = next();
+        else if (a == "--no-cache") no_cache = true;
+        else if (a == "--no-reflect") reflect = false;
+        else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
+        else if (a == "--first") first = static_cast<unsigned>(std::stoul(next()));
+        else if (a == "--skip") skip = static_cast<unsigned>(std::stoul(next()));
+        else file = a;
+    }
+    const unsigned side = pdb == "pdb6666" ? 5 : 4, n = side * side;
+    std::ifstream in(file);
+    if (!in) {
+        std::fprintf(stderr, "cannot read %s\n", file.c_str());
+        return 3;
+    }
+    std::vector<std::pair<std::vector<std::uint8_t>, int>> inst;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream ss(line);
+        std::vector<std::uint8_t> b(n);
+        for (auto& t : b) {
+            int v;
+            ss >> v;
+            t = static_cast<std::uint8_t>(v);
+        }
+        int len;
+        ss >> len;
+        inst.emplace_back(b, len);
+    }
+    std::vector<std::uint8_t> goal(n);
+    for (unsigned i = 0; i < n; ++i) goal[i] = static_cast<std::uint8_t>(i);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    TableSource src{no_cache ? std::filesystem::path{} : (dir.empty() ? default_cache_dir() : std::filesystem::path(dir)), 0, true};
+    PdbSet set;
+    for (const auto& s : named_partition(pdb, side, side, 0)) set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
+    const PdbHeuristic h(side, side, goal, set, reflect);
+    const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("# %s%s, tables ready in %.2f s, threads %u\n", pdb.c_str(), reflect ? " + reflection" : "", t_tables, threads);
+    std::printf("# %4s %4s %4s %14s %14s %9s\n", "no", "len", "h0", "expanded", "generated", "seconds");
+
+    std::uint64_t expanded = 0, generated = 0;
+    double seconds = 0;
+    unsigned solved = 0, wrong = 0;
+    for (unsigned i = skip; i < inst.size() && i < skip + first; ++i) {
+        const PdbSolution s = solve_pdb(h, inst[i].first, threads);
+        auto b = inst[i].first;
+        const bool ok = s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
+        if (!ok) ++wrong;
+        ++solved;
+        expanded += s.totals.expanded;
+        generated += s.totals.generated;
+        seconds += s.totals.seconds;
+        std::printf("%6u %4d %4d %14llu %14llu %9.3f%s\n", i + 1, s.length, s.initial_h,
+                    static_cast<unsigned long long>(s.totals.expanded), static_cast<unsigned long long>(s.totals.generated),
+                    s.totals.seconds, ok ? "" : "  WRONG");
+        std::fflush(stdout);
+    }
+    std::printf("# instances %u, wrong %u, expanded %llu (%.0f per instance), generated %llu (%.0f per instance), "
+                "search %.2f s, %.0f generated/s\n",
+                solved, wrong, static_cast<unsigned long long>(expanded), solved ? static_cast<double>(expanded) / solved : 0.0,
+                static_cast<unsigned long long>(generated), solved ? static_cast<double>(generated) / solved : 0.0, seconds,
+                seconds > 0 ? static_cast<double>(generated) / seconds : 0.0);
+    return wrong ? 1 : 0;
+}
