@@ -20,7 +20,10 @@ namespace bitsolve::sliding {
 
 namespace {
 
-constexpr int kMaxDenseBidirCells = 10;  // 10!/2 = 1.8 M boards: two dense stores of 14.5 MB
+// Bidirectional BFS visits a small part of the space, so clearing two dense tables over all of it
+// costs more than hashing beyond the smallest boards (measured with BM_Algo: hashed stores were
+// several times faster on 3x3 and over ten times on 2x5).
+constexpr int kMaxDenseBidirCells = 6;
 constexpr int kMaxHashedCells = 16;      // packed key in 64 bits
 
 std::string size_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
@@ -68,7 +71,7 @@ Solution solve_bidir(const Board& start, const Board& goal, bool want_path) {
     }
     if (g.cells() <= kMaxHashedCells) {
         const SlidingDomain<Pack16> dom(g, goal);
-        ParentMap<std::uint64_t, Dir> fwd(1 << 12), bwd(1 << 12);
+        ParentMap<std::uint64_t, Dir> fwd(1 << 10), bwd(1 << 10);
         return from_result(bidirectional_bfs(dom, pack<Pack16>(start), pack<Pack16>(goal), fwd, bwd, want_path),
                            Algorithm::Bidir);
     }
@@ -104,9 +107,13 @@ const char* algorithm_name(Algorithm a) {
     return "?";
 }
 
+// Measured per geometry (bench/sliding_bench.cpp, BM_Algo; docs/benchmarks.md): on boards two
+// cells wide and at least four long, Manhattan + linear conflicts is a weak bound (tiles pass
+// each other only around the long side) and bidirectional BFS over at most 10!/2 boards is faster;
+// everywhere else IDA* wins by far.
 Algorithm choose_algorithm(Geometry g) {
-    (void)g;
-    return Algorithm::Ida;
+    const bool narrow = (g.rows == 2 || g.cols == 2) && g.cells() >= 8;
+    return narrow ? Algorithm::Bidir : Algorithm::Ida;
 }
 
 Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {

@@ -7,10 +7,11 @@
 // runs on packed states: 64-bit words up to 16 cells, 128-bit words up to 25.
 //   Bfs    breadth-first search from the start; visited set = DenseParentMap over board_rank,
 //          so only boards of <= 12 cells (3x4); larger ones are refused (LimitError).
-//   Bidir  bidirectional BFS: dense stores up to 10 cells, hashed 64-bit keys up to 16 cells,
+//   Bidir  bidirectional BFS: dense stores up to 6 cells, hashed 64-bit keys up to 16 cells,
 //          refused beyond (the packed key no longer fits 64 bits). May hit the memory limit.
 //   Ida    IDA* with an admissible heuristic (Heuristic below); any size.
-//   Auto   choose_algorithm(): the fastest for the geometry (measured, see docs/benchmarks.md).
+//   Auto   choose_algorithm(): the fastest for the geometry (measured, see docs/benchmarks.md):
+//          bidirectional BFS on 2x4, 2x5 (and transposed), IDA* otherwise.
 // All return optimal lengths; paths are blank moves (board.hpp).
 #include <cstdint>
 #include <string>
