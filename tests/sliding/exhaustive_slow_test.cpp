@@ -25,8 +25,11 @@ void against_exhaustive_bfs(Geometry g, int samples, std::uint64_t seed) {
     BfsOptions opt;
     opt.stop_at_goal = false;
     opt.want_path = false;
-    bfs(dom, pack<Pack16>(goal), store, opt);
+    const auto layers = bfs(dom, pack<Pack16>(goal), store, opt).layers;
     ASSERT_EQ(store.size(), reachable_count(g.cells()));
+    std::uint64_t total = 0;
+    for (auto x : layers) total += x;
+    ASSERT_EQ(total, reachable_count(g.cells()));
     SplitMix64 rng(seed);
     for (int i = 0; i < samples; ++i) {
         const auto r = static_cast<std::uint32_t>(rng.below(reachable_count(g.cells())));

@@ -139,7 +139,7 @@ TEST(Solver, DistanceLayers3x3) {
 }
 
 TEST(Solver, DistanceLayersSumToHalfTheSpace) {
-    for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{2, 4}, Geometry{4, 2}, Geometry{2, 5}}) {
+    for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{2, 4}, Geometry{4, 2}}) {  // 2x5: slow test
         std::uint64_t total = 0;
         for (auto x : distance_layers(blank_first_goal(g))) total += x;
         EXPECT_EQ(total, factorial(g.cells()) / 2) << g.rows << "x" << g.cols;
