@@ -124,8 +124,9 @@ int run_count(int n, const Options& o) {
     const Split split = make_split(n);
     RunState state = fresh_state(split, shard);
     if (!o.checkpoint.empty() && ::access(o.checkpoint.c_str(), F_OK) == 0) {
+        const std::string text = read_input(o.checkpoint);  // its errors name the file
         try {
-            state = resume_state(parse_checkpoint(read_input(o.checkpoint)), split, shard);
+            state = resume_state(parse_checkpoint(text), split, shard);
         } catch (const InputError& e) {
             throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': " + e.what());
         }
@@ -172,9 +173,10 @@ int run_merge(const Options& o) {
     std::optional<Partial> first;
     Counts sum;
     for (const std::string& file : o.merge_files) {
+        const std::string text = read_input(file, 1 << 20);  // its errors name the file
         Partial p;
         try {
-            p = parse_partial(read_input(file, 1 << 20));
+            p = parse_partial(text);
         } catch (const InputError& e) {
             throw InputError("'" + quote(file, 200) + "': " + e.what());
         }
