@@ -11,6 +11,7 @@
 #include "bitsolve/core/search/bidir.hpp"
 #include "bitsolve/core/search/idastar.hpp"
 #include "bitsolve/core/visited.hpp"
+#include "bitsolve/core/visited_bits.hpp"
 #include "bitsolve/sliding/domain.hpp"
 #include "bitsolve/sliding/heuristics.hpp"
 #include "bitsolve/sliding/parity.hpp"
@@ -147,7 +148,7 @@ std::vector<std::uint64_t> distance_layers(const Board& goal, SearchStats* stats
         throw LimitError("--count covers boards of at most 12 cells; a " + size_name(g) + " board has " +
                          space_text(g, 8));
     const Ranked<Pack16> dom(g, goal);
-    DenseParentMap<Dir> store(reachable_count(g.cells()));
+    VisitedBits<Dir> store(reachable_count(g.cells()));  // counting only: one bit per board
     BfsOptions opt;
     opt.stop_at_goal = false;
     opt.want_path = false;
