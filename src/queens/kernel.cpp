@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "bitsolve/core/limits.hpp"
+#include "bitsolve/queens/kernel_simd.hpp"
 
 namespace bitsolve::queens {
 
@@ -76,7 +77,9 @@ constexpr std::array<Entry<CountNodes>, sizeof...(I)> make_entries(std::index_se
 template <bool CountNodes>
 constexpr auto kEntries = make_entries<CountNodes>(std::make_index_sequence<kKernelLevels - 1>{});
 
-template <bool CountNodes>
+// Simd: hand subtrees of at most kKernelLevels levels to the vector kernel (kernel_simd.hpp),
+// which searches the same tree.
+template <bool CountNodes, bool Simd>
 std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
     const int left_levels = f.levels - t;
     if (left_levels == 0) return 1;
@@ -85,14 +88,16 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
         if constexpr (CountNodes) nodes += open;
         return open;
     }
-    if (left_levels <= kKernelLevels)
+    if (left_levels <= kKernelLevels) {
+        if constexpr (Simd) return count_completions_simd(f, t, m, CountNodes ? &nodes : nullptr);
         return kEntries<CountNodes>[static_cast<std::size_t>(left_levels - 2)](f, t, m, nodes);
+    }
     // A long search: split off the first level and look at the stop flag between subtrees.
     check_stop();
     std::uint64_t count = 0;
     for (std::uint32_t free = f.allowed[t] & ~m.taken(); free; free &= free - 1) {
         if constexpr (CountNodes) ++nodes;
-        count += count_from<CountNodes>(f, t + 1, place(m, lowest(free), f.shift[t + 1]), nodes);
+        count += count_from<CountNodes, Simd>(f, t + 1, place(m, lowest(free), f.shift[t + 1]), nodes);
     }
     return count;
 }
@@ -136,11 +141,17 @@ void symmetric_rec(const Frame& f, int t, const Masks& m, std::uint8_t* cols, Sy
 
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m) {
     std::uint64_t unused = 0;
-    return count_from<false>(f, t, m, unused);
+    static const bool simd = simd_kernel_available();
+    return simd ? count_from<false, true>(f, t, m, unused) : count_from<false, false>(f, t, m, unused);
 }
 
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
-    return count_from<true>(f, t, m, nodes);
+    static const bool simd = simd_kernel_available();
+    return simd ? count_from<true, true>(f, t, m, nodes) : count_from<true, false>(f, t, m, nodes);
+}
+
+std::uint64_t count_completions_scalar(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    return count_from<true, false>(f, t, m, nodes);
 }
 
 SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std::uint8_t* prefix) {

@@ -35,4 +35,9 @@ SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std
 // costs nothing in the plain search.
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
+// Both functions above use the vector kernel (kernel_simd.hpp) when the build targets AVX-512,
+// the unrolled scalar loop otherwise; the tree and the node count are the same. This one always
+// runs the scalar loop, so that tests can compare the two.
+std::uint64_t count_completions_scalar(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
+
 }  // namespace bitsolve::queens
