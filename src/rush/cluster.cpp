@@ -2,6 +2,7 @@
 #include "bitsolve/rush/cluster.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <string>
 
@@ -59,6 +60,7 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
         for (std::size_t j = 0; j < m; ++j) {
             if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyIndex::kAbsent)
                 continue;
+            assert(space.valid(kid_keys[j]));
             keys_.push_back(kid_keys[j]);
             last_.push_back(kid_pieces[j]);
         }

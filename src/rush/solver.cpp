@@ -2,6 +2,7 @@
 #include "bitsolve/rush/solver.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 
 #include "bitsolve/core/limits.hpp"
@@ -52,6 +53,7 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
         Node* out = nodes_.data();
         for (std::size_t j = 0; j < m; ++j) {
             if (!seen_.insert_key(kid_keys[j])) continue;
+            assert(space.valid(kid_keys[j]));
             out[count] = Node{kid_keys[j], parent, kid_pieces[j]};
             if (!done) {
                 const int r = remaining(kid_keys[j]);

@@ -124,6 +124,17 @@ TEST(RushCli, UsageAndInputErrors) {
     EXPECT_EQ(run_cli({"rush", "/nonexistent/board.txt"}).exit_code, 3);
 }
 
+TEST(RushCli, LimitsStopWithExitCodeOne) {
+    // An 8x8 board whose cluster has 405,334 states: far more than a millisecond or 64 KiB.
+    const std::string big = "ooBoooCoooBoDoCoAAEoDoCoooEFFFooGoEoooHoGoIIoxHoJJJoooooKKoLLLoo";
+    auto r = run_cli({"rush", "--cluster", "--timeout", "0.001"}, big);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    r = run_cli({"rush", "--cluster", "--max-memory", "64K"}, big);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("memory"), std::string::npos) << r.err;
+}
+
 TEST(RushCli, StatsGoToStderr) {
     const auto r = run_cli({"rush", "--stats"}, kLevel1);
     EXPECT_EQ(r.out, "9\n");

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "bitsolve/rush/parse.hpp"
+#include "bitsolve/rush/space.hpp"
 #include "rush/data.hpp"
 #include "rush/reference.hpp"
 
@@ -55,6 +58,34 @@ TEST(RushSolver, FortyLevelsBothMetrics) {
         EXPECT_GE(steps.length, moves.length);
         expect_replays(b, moves, Metric::Moves);
         expect_replays(b, steps, Metric::Steps);
+    }
+}
+
+// The key invariant on every state of some clusters, in any build (the searches assert it in
+// debug builds only): fields in range, pieces disjoint from each other and from the walls.
+TEST(RushSolver, EveryGeneratedStateIsValid) {
+    for (const char* s : {"IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "ooBoAABooCCoDDoo",
+                          "AAooBoooMMFxBJJxxNFGSxxoxNoGSLLxDoPPPKKxDExxxxHHQEoIIIxOQxRRCCoO"}) {
+        const Space space(parse_board(s));
+        ASSERT_TRUE(space.valid(space.start()));
+        std::vector<Key> keys{space.start()};
+        std::set<Key> seen{space.start()};
+        Key buf[Space::kChildBuffer];
+        std::uint8_t pieces[Space::kChildBuffer];
+        for (std::size_t h = 0; h < keys.size() && keys.size() < 20000; ++h) {
+            const std::size_t m = space.children<false>(keys[h], -1, buf, pieces);
+            std::size_t unit = 0;
+            space.for_each_move<false>(keys[h], -1, [&](Key c, int piece, int) {
+                EXPECT_EQ(c, buf[unit]);
+                EXPECT_EQ(piece, pieces[unit]);
+                ++unit;
+            });
+            EXPECT_EQ(unit, m);
+            for (std::size_t j = 0; j < m; ++j) {
+                EXPECT_TRUE(space.valid(buf[j])) << s;
+                if (seen.insert(buf[j]).second) keys.push_back(buf[j]);
+            }
+        }
     }
 }
 

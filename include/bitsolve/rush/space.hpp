@@ -30,8 +30,8 @@ namespace bitsolve::rush {
 using Key = std::uint64_t;
 
 namespace detail {
-// kFreeAfter[line][q]: free cells at bits q, q+1, ... of an 8-bit line (bits >= 8 are blocked).
-// kFreeBefore[line][p]: free cells at bits p-1, p-2, ..., 0.
+// after[line][q]: free cells at bits q, q+1, ... of an 8-bit line (bits >= 8 are blocked).
+// before[line][p]: free cells at bits p-1, p-2, ..., 0.
 struct FreeRuns {
     std::array<std::array<std::uint8_t, 9>, 256> after{}, before{};
     constexpr FreeRuns() {
@@ -76,6 +76,19 @@ public:
             row |= cells_[i][static_cast<std::size_t>((k >> shift_[i]) & fmask_[i])];
         }
         return (row & exit_way_[pa]) == 0 ? 1 : 2;
+    }
+
+    // Debug invariant: every field of k is in its piece's range and no two pieces, nor a piece
+    // and a wall, share a cell (checked on every new state in debug builds).
+    bool valid(Key k) const {
+        u64 seen = walls_;
+        for (int i = 0; i < n_; ++i) {
+            const auto f = (k >> shift_[i]) & fmask_[i];
+            const u64 m = cells_[i][f];
+            if (m == 0 || (m & seen)) return false;
+            seen |= m;
+        }
+        return (k >> key_bits_) == 0;
     }
 
     // The board of state k (same pieces, names and walls as the input, positions from k).
