@@ -80,9 +80,12 @@ public:
                      static_cast<double>(st.counts.total), human_duration(eta).c_str());
         shown_ = true;
     }
-    ~Progress() {
+    // Clears the progress line, so that results and errors start on a clean line.
+    void finish() {
         if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
     }
+    ~Progress() { finish(); }
 
 private:
     int n_;
@@ -151,6 +154,7 @@ int run_count(int n, const Options& o) {
         if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
         throw;
     }
+    progress.finish();
     if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
     const double seconds = seconds_since(t0);
     if (sharded) {
