@@ -252,6 +252,11 @@ Board parse_board(std::string_view text) {
     const auto lines = board_lines(text);
     if (starts_like_number(lines[0].text)) return build(judge_grid(lines), 2);
     if (lines.size() == 1) return build(char_grid_one_line(lines[0].text, lines[0].number), -1);
+    std::size_t offset = 0;
+    if (size_for_length(trim(lines[0].text, offset).size()) != 0)
+        throw InputError("another line after a whole board string; one board is expected (--batch "
+                         "reads one board per line)",
+                         lines[1].number, 1);
     return build(char_grid_lines(lines), -1);
 }
 

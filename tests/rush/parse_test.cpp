@@ -95,6 +95,7 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"oooooo\noooooo\nAAoooo\noooooo\noooooo\n", 6, 1, "found 5 lines"},
         Bad{"oooooo\noooooo\nAAoooo\noooooo\noooooo\noooooo\noooooo\n", 7, 1, "found 7 lines"},
         Bad{"", 0, 0, "no board"},
+        Bad{"ooBoCCooBoooAABoooDDDooEoooooEoooooE\nooBoCCooBoooAABoooDDDooEoooooEoooooE\n", 2, 1, "--batch"},
         // The judge's grid.
         Bad{"1 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n", 1, 1, "row 3"},
         Bad{"0 0 1 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n", 1, 5, "vertical"},
