@@ -5,12 +5,16 @@ BUILD     ?= build
 CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 BIN       := $(BUILD)/apps/bitsolve/bitsolve
 
-.PHONY: all setup configure build run test test-slow test-all bench asan debug clean format
+.PHONY: all setup setup-fuzz configure build run test test-slow test-all bench asan debug fuzz ci clean format
 
 all: build
 
 setup:
 	@bash scripts/setup.sh
+
+# clang and its sanitizer/libFuzzer runtimes, needed only by `make fuzz`.
+setup-fuzz:
+	@bash scripts/setup.sh --fuzz
 
 configure: setup
 	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
@@ -33,13 +37,25 @@ test-all: build
 bench: build
 	@$(BIN) bench
 
+# The non-slow suite under AddressSanitizer + UBSan (asan, in build-asan/) or with _GLIBCXX_DEBUG
+# (debug, in build-debug/; GoogleTest compiled from source with the same flags). See CMakePresets.json.
 asan: setup
 	@cmake --preset asan-ubsan >/dev/null && cmake --build --preset asan-ubsan -j $(JOBS)
-	@cd build-asan && ctest --output-on-failure -j $(JOBS) -LE slow
+	@ctest --preset asan-ubsan -j $(JOBS)
 
 debug: setup
 	@cmake --preset debug >/dev/null && cmake --build --preset debug -j $(JOBS)
-	@cd build-debug && ctest --output-on-failure -j $(JOBS) -LE slow
+	@ctest --preset debug -j $(JOBS)
+
+# Every libFuzzer target for FUZZ_SECONDS each (build-fuzz/, clang); any finding fails.
+FUZZ_SECONDS ?= 60
+fuzz: setup setup-fuzz
+	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS)
+	@bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
+# Everything CI runs (.ci/run): test, test-slow, asan, debug, fuzz.
+ci:
+	@bash .ci/run
 
 format:
 	@git ls-files '*.hpp' '*.cpp' | xargs clang-format -i

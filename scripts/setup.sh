@@ -4,9 +4,10 @@
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build git
       libcli11-dev libfmt-dev nlohmann-json3-dev libzstd-dev
-      libgtest-dev libgmock-dev libbenchmark-dev)
-# Optional extras for the robustness gates (fuzzing and sanitizers with clang).
-if [[ "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
+      libgtest-dev libgmock-dev googletest libbenchmark-dev)
+# `--fuzz` (make fuzz) adds clang and its runtimes (libFuzzer, ASan, UBSan). GCC's sanitizer
+# runtimes come with build-essential. BITSOLVE_SETUP_EXTRA=1 is the older spelling of --fuzz.
+if [[ "${1:-}" == --fuzz || "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
     pkgs+=(clang libclang-rt-14-dev)
 fi
 missing=()
