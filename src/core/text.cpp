@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 
 #include "bitsolve/core/errors.hpp"
 
@@ -47,17 +48,13 @@ std::string_view strip_bom(std::string_view text) {
 }
 
 std::vector<Line> split_lines(std::string_view text) {
-    text = strip_bom(text);
     std::vector<Line> lines;
-    std::size_t number = 1;
-    while (!text.empty()) {
-        std::size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        lines.push_back({line, number++});
-        if (end == std::string_view::npos) break;
-        text.remove_prefix(end + 1);
-    }
+    // Sized up front: one pass of counting is far cheaper than regrowing for millions of lines.
+    const std::string_view body = strip_bom(text);
+    std::size_t count = 0;
+    for (char c : body) count += c == '\n';
+    lines.reserve(count + 1);
+    for (const Line& line : lines_of(text)) lines.push_back(line);
     return lines;
 }
 
@@ -69,7 +66,9 @@ bool is_blank_or_comment(std::string_view line) {
     return true;
 }
 
-std::vector<Token> tokenize(const Line& line) {
+std::vector<Token> tokenize(const Line& line) { return tokenize(line, std::numeric_limits<std::size_t>::max() - 1); }
+
+std::vector<Token> tokenize(const Line& line, std::size_t max_tokens) {
     std::vector<Token> tokens;
     const std::string_view s = line.text;
     std::size_t i = 0;
@@ -89,6 +88,7 @@ std::vector<Token> tokenize(const Line& line) {
             ++j;
         }
         tokens.push_back({s.substr(i, j - i), line.number, i + 1});
+        if (tokens.size() > max_tokens) break;
         i = j;
     }
     return tokens;
@@ -102,16 +102,20 @@ std::int64_t parse_int(const Token& token, std::int64_t lo, std::int64_t hi, std
         t.remove_prefix(1);
     }
     if (t.empty()) throw InputError("'" + quote(token.text) + "' is not a number", token.line, token.column);
-    // Accumulate with saturation so that a 40-digit number is reported as out of range.
-    constexpr std::int64_t cap = std::int64_t{1} << 60;
+    // Accumulate with saturation so that a 40-digit number is reported as out of range. The test
+    // comes before the multiplication: value * 10 + d must never overflow (undefined behaviour).
+    constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
     std::int64_t value = 0;
+    bool overflow = false;
     for (char c : t) {
         if (c < '0' || c > '9')
             throw InputError("'" + quote(token.text) + "' is not a number", token.line, token.column);
-        if (value < cap) value = value * 10 + (c - '0');
+        const int d = c - '0';
+        if (overflow || value > (max - d) / 10) overflow = true;
+        else value = value * 10 + d;
     }
     if (negative) value = -value;
-    if (value < lo || value > hi || value >= cap || value <= -cap)
+    if (overflow || value < lo || value > hi)
         throw InputError(std::string(what) + " " + quote(token.text) + " out of range " + std::to_string(lo) +
                              ".." + std::to_string(hi),
                          token.line, token.column);

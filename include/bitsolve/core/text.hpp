@@ -6,6 +6,7 @@
 // line and column numbers are 1-based and count bytes. Nothing here allocates per token.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,68 @@ struct Line {
 // newline does not make an extra empty line.
 std::vector<Line> split_lines(std::string_view text);
 
+// The same lines as split_lines, produced one at a time: `for (const Line& l : lines_of(text))`.
+// Memory stays constant whatever the input, where split_lines holds 24 bytes per line (a hostile
+// 10 MB file of newlines would cost 240 MB); prefer it wherever lines are visited once in order.
+class LineRange {
+public:
+    class iterator {
+    public:
+        using value_type = Line;
+        using difference_type = std::ptrdiff_t;
+        using reference = const Line&;
+        using pointer = const Line*;
+        using iterator_category = std::forward_iterator_tag;
+
+        iterator() = default;  // the end
+        explicit iterator(std::string_view text) : rest_(text), more_(!text.empty()), end_(false) { advance(); }
+        const Line& operator*() const { return line_; }
+        const Line* operator->() const { return &line_; }
+        iterator& operator++() {
+            advance();
+            return *this;
+        }
+        iterator operator++(int) {
+            iterator old = *this;
+            advance();
+            return old;
+        }
+        friend bool operator==(const iterator& a, const iterator& b) {
+            return a.end_ == b.end_ && (a.end_ || a.line_.number == b.line_.number);
+        }
+
+    private:
+        void advance() {
+            if (!more_) {
+                end_ = true;
+                return;
+            }
+            const std::size_t nl = rest_.find('\n');
+            std::string_view t = rest_.substr(0, nl);
+            if (!t.empty() && t.back() == '\r') t.remove_suffix(1);
+            line_ = Line{t, line_.number + 1};
+            if (nl == std::string_view::npos) {
+                more_ = false;
+            } else {
+                rest_.remove_prefix(nl + 1);
+                more_ = !rest_.empty();
+            }
+        }
+        std::string_view rest_;
+        Line line_{{}, 0};
+        bool more_ = false;
+        bool end_ = true;
+    };
+
+    explicit LineRange(std::string_view text) : text_(strip_bom(text)) {}
+    iterator begin() const { return iterator(text_); }
+    iterator end() const { return iterator(); }
+
+private:
+    std::string_view text_;
+};
+inline LineRange lines_of(std::string_view text) { return LineRange(text); }
+
 // True for a line with only blanks (spaces and tabs), or starting with '#' after blanks.
 bool is_blank_or_comment(std::string_view line);
 
@@ -40,6 +103,11 @@ struct Token {
 // Splits one line into blank-separated tokens (spaces and tabs). Throws InputError at the first
 // control byte or NUL (other than tab), naming its column.
 std::vector<Token> tokenize(const Line& line);
+
+// The same, but stops after max_tokens + 1 tokens: enough to report "too many" at the first
+// extra token, without holding 40 bytes per token of a hostile multi-megabyte line. Control
+// bytes after the last token returned are not looked at.
+std::vector<Token> tokenize(const Line& line, std::size_t max_tokens);
 
 // Parses a decimal integer token within [lo, hi]. Throws InputError naming the token's position:
 // "'x1' is not a number", "number 40000 out of range 0..8". Never overflows (40 digits are fine).

@@ -1,0 +1,142 @@
+// Edge cases of the shared text parsers that hostile input reaches: integer overflow at the
+// int64 boundary, hostile bytes in tokens, very long lines, and BOM/CRLF interplay.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <iterator>
+#include <limits>
+#include <string>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
+
+namespace bitsolve {
+namespace {
+
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t parse(const std::string& s, std::int64_t lo = -kMax, std::int64_t hi = kMax) {
+    return parse_int(Token{s, 1, 1}, lo, hi, "n");
+}
+
+TEST(TextEdge, ParseIntAtInt64Boundary) {
+    EXPECT_EQ(parse("9223372036854775807"), kMax);
+    EXPECT_EQ(parse("-9223372036854775807"), -kMax);
+    EXPECT_EQ(parse("+17"), 17);
+    EXPECT_EQ(parse("000000000000000000000000000042"), 42);  // leading zeros are not overflow
+    EXPECT_THROW(parse("9223372036854775808"), InputError);
+    // 18 and 19 nines: the first fits, the second is the case that used to overflow in the
+    // accumulator (undefined behaviour caught by UBSan) before being reported.
+    EXPECT_EQ(parse(std::string(18, '9')), 999999999999999999);
+    EXPECT_THROW(parse(std::string(20, '9')), InputError);
+    EXPECT_THROW(parse("-" + std::string(40, '9')), InputError);
+}
+
+TEST(TextEdge, OutOfRangeMessageNamesWhatAndWhere) {
+    try {
+        parse_int(Token{std::string(40, '7'), 4, 9}, 0, 8, "tile");
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.line(), 4u);
+        EXPECT_EQ(e.column(), 9u);
+        const std::string what = e.what();
+        EXPECT_NE(what.find("tile"), std::string::npos) << what;
+        EXPECT_NE(what.find("0..8"), std::string::npos) << what;
+        EXPECT_LT(what.size(), 120u) << "the quoted token must be cut";
+    }
+}
+
+TEST(TextEdge, SignsAloneAndDoubleSignsAreNotNumbers) {
+    for (const char* s : {"+", "-", "--1", "+-1", "1-", " 1", "0x10", "1e3", "１"})
+        EXPECT_THROW(parse(s), InputError) << s;
+}
+
+TEST(TextEdge, TokenizeRejectsEveryControlByteButTab) {
+    for (int c = 0; c < 0x20; ++c) {
+        const std::string line = std::string("1 ") + static_cast<char>(c) + " 2";
+        if (c == '\t') {
+            EXPECT_EQ(tokenize(Line{line, 1}).size(), 2u);
+            continue;
+        }
+        try {
+            tokenize(Line{line, 1});
+            ADD_FAILURE() << "byte " << c << " accepted";
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.column(), 3u) << "byte " << c;
+        }
+    }
+    EXPECT_THROW(tokenize(Line{"ab\x7F", 1}), InputError);
+    // Bytes >= 0x80 (UTF-8 text, binary) are token bytes; the parsers reject them by value.
+    EXPECT_EQ(tokenize(Line{"\xC3\xA9 \xFF", 1}).size(), 2u);
+}
+
+TEST(TextEdge, LongLineIsOneLineWithoutCopies) {
+    const std::string big(10u << 20, '7');
+    const auto lines = split_lines(big);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].text.data(), big.data()) << "lines are views into the input";
+    const auto tokens = tokenize(lines[0]);
+    ASSERT_EQ(tokens.size(), 1u);
+    EXPECT_THROW(parse_int(tokens[0], 0, 100, "n"), InputError);
+}
+
+TEST(TextEdge, BomOnlyAtStartAndCrOnlyBeforeNewline) {
+    const auto a = split_lines("\xEF\xBB\xBF\r\n");
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].text, "");
+    // A BOM in the middle is not stripped; it reaches the tokenizer as ordinary bytes.
+    const auto b = split_lines("1\n\xEF\xBB\xBF" "2\n");
+    ASSERT_EQ(b.size(), 2u);
+    EXPECT_EQ(b[1].text, "\xEF\xBB\xBF" "2");
+    // A lone CR inside a line is a control byte for the tokenizer, not a line end.
+    const auto c = split_lines("1\r2\n");
+    ASSERT_EQ(c.size(), 1u);
+    EXPECT_THROW(tokenize(c[0]), InputError);
+}
+
+TEST(TextEdge, LinesOfMatchesSplitLines) {
+    for (const std::string text : {"", "\n", "a", "a\n", "a\n\n", "\n\nb", "\xEF\xBB\xBF", "\xEF\xBB\xBF\r\n",
+                                   "x\r\ny\r\n", "x\ry\r\r\n", "1 2\n\n# c\n3 4"}) {
+        const auto expected = split_lines(text);
+        std::size_t i = 0;
+        for (const Line& l : lines_of(text)) {
+            ASSERT_LT(i, expected.size()) << quote(text);
+            EXPECT_EQ(l.text, expected[i].text) << quote(text);
+            EXPECT_EQ(l.number, expected[i].number) << quote(text);
+            ++i;
+        }
+        EXPECT_EQ(i, expected.size()) << quote(text);
+    }
+    const auto r = lines_of("p\nq");
+    EXPECT_EQ(std::distance(r.begin(), r.end()), 2);
+}
+
+TEST(TextEdge, TokenizeWithACapStopsAfterOneExtraToken) {
+    const std::string line = "1 2 3 4 5 6 7 \x01";
+    const auto capped = tokenize(Line{line, 2}, 5);
+    ASSERT_EQ(capped.size(), 6u) << "five plus the first one too many";
+    EXPECT_EQ(capped[5].text, "6");
+    EXPECT_EQ(capped[5].column, 11u);
+    EXPECT_THROW(tokenize(Line{line, 2}), InputError) << "uncapped, the control byte is seen";
+    EXPECT_EQ(tokenize(Line{"1 2", 1}, 5).size(), 2u);
+    EXPECT_THROW(tokenize(Line{"1 \x02", 1}, 5), InputError);
+    // A hostile line of millions of tokens costs only the cap.
+    std::string big;
+    for (int k = 0; k < 1000000; ++k) big += "7 ";
+    EXPECT_EQ(tokenize(Line{big, 1}, 25).size(), 26u);
+}
+
+TEST(TextEdge, QuoteNeverEmitsRawControlOrHighBytes) {
+    std::string all;
+    for (int c = 0; c < 256; ++c) all += static_cast<char>(c);
+    const std::string q = quote(all, 1000);
+    for (char ch : q) {
+        const auto c = static_cast<unsigned char>(ch);
+        EXPECT_TRUE(c >= 0x20 && c < 0x7F) << int(c);
+    }
+    EXPECT_EQ(quote("", 5), "");
+    EXPECT_EQ(quote("abc", 0), "...");
+}
+
+}  // namespace
+}  // namespace bitsolve
