@@ -45,12 +45,12 @@ std::string to_string(Count c) {
 
 int split_depth(int n) { return n <= 10 ? 0 : n <= 18 ? 1 : 2; }
 
-Split make_split(int n) {
+Split make_split(int n, int depth) {
     Split s;
     s.n = n;
     const auto borders = canonical_borders(n);
     // Every frame has at least n - 4 free levels; small boards cannot take a deep split.
-    s.depth = split_depth(n);
+    s.depth = depth >= 0 && depth <= 2 ? depth : split_depth(n);
     for (const Border& b : borders)
         if (make_frame(b, n).levels < s.depth) s.depth = 0;
     // An upper bound of the list before building it: borders times columns per level.

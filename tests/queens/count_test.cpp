@@ -58,6 +58,27 @@ TEST(QueensCount, ShardsAddUpToTheWhole) {
     }
 }
 
+TEST(QueensCount, EverySplitDepthGivesTheSameCounts) {
+    // Large boards pre-place two rows; check that split on boards small enough to count fast.
+    for (int n : {6, 9, 12, 13}) {
+        Counts by_depth[3];
+        for (int d = 0; d <= 2; ++d) {
+            const Split split = make_split(n, d);
+            EXPECT_EQ(split.depth, d);
+            for (std::size_t i = 0; i < split.items.size(); ++i) by_depth[d] += solve(split, i);
+        }
+        EXPECT_EQ(by_depth[1], by_depth[0]) << "N=" << n;
+        EXPECT_EQ(by_depth[2], by_depth[0]) << "N=" << n;
+    }
+    EXPECT_EQ(to_string(summarise(13, [] {
+                            const Split s = make_split(13, 2);
+                            Counts c;
+                            for (std::size_t i = 0; i < s.items.size(); ++i) c += solve(s, i);
+                            return c;
+                        }()).unique),
+              "9233");
+}
+
 TEST(QueensCount, ShardItemsPartitionTheList) {
     for (std::uint64_t total : {0u, 1u, 7u, 100u, 101u})
         for (std::uint32_t k : {1u, 3u, 10u, 200u}) {

@@ -46,9 +46,10 @@ struct Split {
 // Pre-placed free rows for n: 0 up to 10, 1 up to 18, 2 above.
 int split_depth(int n);
 
-// Lists the sub-problems of n (1..32). Throws LimitError when the list would exceed the memory
-// budget.
-Split make_split(int n);
+// Lists the sub-problems of n (1..32), with split_depth(n) pre-placed rows unless `depth` (0..2)
+// is given (tests split small boards deeply). Throws LimitError when the list would exceed the
+// memory budget.
+Split make_split(int n, int depth = -1);
 
 // Counts one sub-problem. When `nodes` is given, the nodes searched are added to it.
 Counts solve(const Split& split, std::size_t index, std::uint64_t* nodes = nullptr);
