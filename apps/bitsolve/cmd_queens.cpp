@@ -227,17 +227,19 @@ Examples:
 const Registration reg{"queens", [](CLI::App& app) {
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("queens", "Count (or list) the solutions of the N-Queens problem, N = 1..32");
-    cmd->add_option("N", o->n_text, "Board size, 1..32");
+    cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
     cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
     cmd->add_option("--list", o->list, "Print the first K solutions in lexicographic order (1-based columns)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+        ->type_name("K");
     cmd->add_flag("--show", o->show, "Draw the listed solutions as boards (default K = 1)");
-    cmd->add_option("--checkpoint", o->checkpoint, "Record finished sub-problems in FILE; resume from it");
-    cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)");
+    cmd->add_option("--checkpoint", o->checkpoint, "Record finished sub-problems in FILE; resume from it")
+        ->type_name("FILE");
+    cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)")->type_name("i/K");
     add_common_options(cmd, o->common);
     cmd->footer(kFooter);
     auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
-    merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required();
+    merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
     merge->add_flag("--unique", o->merge_unique, "Print the unique count");
     merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
     return Runner{cmd, [o, cmd, merge] {
