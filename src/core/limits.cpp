@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 
 namespace bitsolve {
 
@@ -94,7 +95,8 @@ void require_memory(std::size_t bytes, std::string_view what) {
 
 std::size_t parse_size(std::string_view text) {
     auto bad = [&] {
-        return UsageError("invalid size '" + std::string(text.substr(0, 40)) +
+        // Quoted: the value comes from the command line and may hold control bytes.
+        return UsageError("invalid size '" + quote(text, 40) +
                           "' (expected a number with an optional K, M, G or T suffix, e.g. 512M)");
     };
     if (text.empty() || text.size() > 32) throw bad();

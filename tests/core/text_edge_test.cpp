@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 
 namespace bitsolve {
@@ -124,6 +125,19 @@ TEST(TextEdge, TokenizeWithACapStopsAfterOneExtraToken) {
     std::string big;
     for (int k = 0; k < 1000000; ++k) big += "7 ";
     EXPECT_EQ(tokenize(Line{big, 1}, 25).size(), 26u);
+}
+
+TEST(TextEdge, RejectedSizeValueIsQuotedInTheMessage) {
+    // Found by the core_size fuzz target: the raw bytes used to reach the message.
+    try {
+        parse_size(std::string("\x03\x00G\n\x1b[2J", 8));
+        FAIL() << "expected UsageError";
+    } catch (const UsageError& e) {
+        for (char ch : std::string(e.what())) {
+            const auto c = static_cast<unsigned char>(ch);
+            EXPECT_TRUE(c >= 0x20 && c < 0x7F) << "raw byte " << int(c) << " in: " << e.what();
+        }
+    }
 }
 
 TEST(TextEdge, QuoteNeverEmitsRawControlOrHighBytes) {
