@@ -121,29 +121,30 @@ TEST(QueensCli, ShardsMergeToThePlainCount) {
 TEST(QueensCli, CheckpointResumesAfterATimeout) {
     const std::string ck = temp_file("resume.ckpt");
     std::remove(ck.c_str());
-    // Stopped by the time limit: exit 1, the checkpoint keeps the finished sub-problems.
-    auto r = run_cli({"queens", "15", "--threads", "1", "--checkpoint", ck, "--timeout", "0.05"});
+    // Stopped by the time limit (N = 16 takes several times 0.05 s on one thread): exit 1, and
+    // the checkpoint keeps the finished sub-problems.
+    auto r = run_cli({"queens", "16", "--threads", "1", "--checkpoint", ck, "--timeout", "0.05"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
     const std::string saved = slurp(ck);
-    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 15\nshard 1/1\n", 0), 0u) << saved;
+    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 16\nshard 1/1\n", 0), 0u) << saved;
     EXPECT_NE(saved.find("\ndone 0-"), std::string::npos) << saved;
-    r = run_cli({"queens", "15", "--checkpoint", ck, "--stats"});
+    r = run_cli({"queens", "16", "--checkpoint", ck, "--stats"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(r.out, "2279184\n");
+    EXPECT_EQ(r.out, "14772512\n");
     EXPECT_EQ(r.err.find("Sub-problems resumed: 0\n"), std::string::npos) << r.err;
     // Finished: running again answers from the checkpoint alone.
-    r = run_cli({"queens", "15", "--checkpoint", ck, "--unique"});
-    EXPECT_EQ(r.out, "285053\n");
+    r = run_cli({"queens", "16", "--checkpoint", ck, "--unique"});
+    EXPECT_EQ(r.out, "1846955\n");
     // Another N or another shard is refused.
-    r = run_cli({"queens", "14", "--checkpoint", ck});
-    EXPECT_EQ(r.exit_code, 3);
-    EXPECT_NE(r.err.find("for N=15 shard 1/1, not for N=14"), std::string::npos) << r.err;
-    r = run_cli({"queens", "15", "--shard", "1/2", "--checkpoint", ck});
-    EXPECT_EQ(r.exit_code, 3);
-    write_file(ck, "bitsolve-queens-checkpoint 1\nn 15\n");
     r = run_cli({"queens", "15", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("for N=16 shard 1/1, not for N=15"), std::string::npos) << r.err;
+    r = run_cli({"queens", "16", "--shard", "1/2", "--checkpoint", ck});
+    EXPECT_EQ(r.exit_code, 3);
+    write_file(ck, "bitsolve-queens-checkpoint 1\nn 16\n");
+    r = run_cli({"queens", "16", "--checkpoint", ck});
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
     std::remove(ck.c_str());
