@@ -16,7 +16,7 @@ namespace {
 constexpr std::uint8_t kNone = 0xFF;
 constexpr std::uint16_t kUnset = 0xFFFF;
 // Bytes per state across the arrays below and the hash table at its worst load.
-constexpr std::size_t kBytesPerState = sizeof(Key) + 1 + 2 + 4 + 4 * (sizeof(Key) + 4);
+constexpr std::size_t kBytesPerState = sizeof(Key) + 1 + 2 + 4 + 2 * KeyIndex::kSpread * (sizeof(Key) + 4);
 
 // The order of Fogleman's database among equally hard states: the cells of the horizontal
 // pieces, then of the vertical ones, as integers with cell (r, c) at bit r*N + c.

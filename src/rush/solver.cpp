@@ -65,7 +65,9 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
         if (done) sol.length = depth + 1 + last;
     }
     sol.stats.generated = generated;
-    size_hint_ = count;
+    // The next table starts near this search's size, decaying slowly: in a batch of mixed
+    // sizes, a table sized to the last search alone kept growing (rehashing) in the next.
+    size_hint_ = std::max(count, size_hint_ / 2);
     sol.states = count;
     if (want_path && sol.length > 0) {
         for (std::size_t i = found; i != 0; i = nodes_[i].parent) {

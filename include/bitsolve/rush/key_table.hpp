@@ -10,8 +10,11 @@
 // touch 8 bytes a slot and values are read only on a hit (interleaving them in 16-byte slots
 // was measured slower, the table no longer fitting the L2 cache for the largest clusters).
 //
-// ~0 marks an empty slot (keys use at most 63 bits). Load stays at or below 1/2: the table
-// doubles when it would pass it. Memory is checked against the budget before each growth.
+// ~0 marks an empty slot (keys use at most 63 bits). Load stays at or below 1/kSpread = 1/4:
+// the table doubles when it would pass it. Most lookups are of duplicates, and at 1/4 they
+// probe fewer slots than at 1/2 (measured ~15% faster on the database sample, with the table
+// still in L2 for the usual clusters; prefetching each child's slot was measured slower).
+// Memory is checked against the budget before each growth.
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -26,12 +29,13 @@ class BasicKeyTable {
 public:
     static constexpr Key kEmpty = ~Key{0};
     static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
+    static constexpr std::size_t kSpread = 4;  // slots per key, at least
 
     // Empties the table, sized for about `expected` keys. Memory held from earlier searches is
     // reused; clearing costs the size of this search's table, not of the largest one seen.
     void reset(std::size_t expected) {
         std::size_t cap = 1024;
-        while (cap < expected * 2) cap *= 2;
+        while (cap < expected * kSpread) cap *= 2;
         resize_empty(cap);
         size_ = 0;
     }
@@ -41,7 +45,7 @@ public:
 
     // Makes room for `n` more keys, so that a node's children go in without a growth check.
     void reserve_more(std::size_t n) {
-        while ((size_ + n) * 2 > keys_.size()) grow();
+        while ((size_ + n) * kSpread > keys_.size()) grow();
     }
 
     // Inserts key with value (room reserved); returns kAbsent when it was new, else the stored
