@@ -13,10 +13,10 @@
 namespace bitsolve::rush {
 namespace {
 
-constexpr std::uint8_t kNone = 0xFF;
 constexpr std::uint16_t kUnset = 0xFFFF;
-// Bytes per state across the arrays below and the hash table at its worst load.
-constexpr std::size_t kBytesPerState = sizeof(Key) + 1 + 2 + 4 + 2 * KeyIndex::kSpread * (sizeof(Key) + 4);
+// Bytes per state across the arrays below (neighbour lists checked apart) and the hash table
+// at its worst load.
+constexpr std::size_t kBytesPerState = sizeof(Key) + 4 + 2 + 4 + 2 * KeyIndex::kSpread * (sizeof(Key) + 4);
 
 // The order of Fogleman's database among equally hard states: the cells of the horizontal
 // pieces, then of the vertical ones, as integers with cell (r, c) at bit r*N + c.
@@ -38,69 +38,81 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     const Space space(board);
     ClusterReport rep;
     keys_.clear();
-    last_.clear();
+    offsets_.clear();
+    edges_.clear();
     index_.reset(size_hint_);
 
-    // Forward: number every reachable state. Slides reach the same component as unit steps.
+    // Forward: number every reachable state (index = BFS order) and record, for each, the
+    // indices of all its neighbours in the metric's moves. The backward pass then walks these
+    // arrays instead of regenerating moves and looking every child up in the hash table again
+    // (that second round of look-ups was half the time). Moves are reversible, so a state's
+    // neighbours are also the states one move closer to or further from it. Slides and unit
+    // steps reach the same component; numbering it with the metric's own moves keeps one
+    // neighbour list per state.
     keys_.push_back(space.start());
-    last_.push_back(kNone);
+    offsets_.push_back(0);
     index_.reserve_more(1);
     index_.insert(space.start(), 0);
     std::uint64_t generated = 0;
     Key kid_keys[Space::kChildBuffer];
     std::uint8_t kid_pieces[Space::kChildBuffer];
-    for (std::size_t h = 0; h < keys_.size(); ++h) {
-        if ((h & 0xFFF) == 0) check_stop();
-        if (keys_.size() + Space::kChildBuffer > keys_.capacity())
-            require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
-        const int skip = last_[h] == kNone ? -1 : last_[h];
-        const std::size_t m = space.children<false>(keys_[h], skip, kid_keys, kid_pieces);
-        generated += m;
-        index_.reserve_more(m);
-        for (std::size_t j = 0; j < m; ++j) {
-            if (index_.insert(kid_keys[j], static_cast<std::uint32_t>(keys_.size())) != KeyIndex::kAbsent)
-                continue;
-            assert(space.valid(kid_keys[j]));
-            keys_.push_back(kid_keys[j]);
-            last_.push_back(kid_pieces[j]);
+    auto forward = [&]<bool Unit>() {
+        for (std::size_t h = 0; h < keys_.size(); ++h) {
+            if ((h & 0xFFF) == 0) check_stop();
+            if (keys_.size() + Space::kChildBuffer > keys_.capacity())
+                require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
+            if (edges_.size() + Space::kChildBuffer > edges_.capacity()) {
+                if (edges_.size() + Space::kChildBuffer > ~std::uint32_t{0})
+                    throw LimitError("clusters with more than 2^32 moves are not supported");
+                require_memory(2 * (edges_.size() + Space::kChildBuffer) * sizeof(std::uint32_t) +
+                                   keys_.size() * kBytesPerState,
+                               "the cluster");
+            }
+            const std::size_t m = space.children<Unit>(keys_[h], -1, kid_keys, kid_pieces);
+            generated += m;
+            index_.reserve_more(m);
+            for (std::size_t j = 0; j < m; ++j) {
+                const auto next = static_cast<std::uint32_t>(keys_.size());
+                std::uint32_t t = index_.insert(kid_keys[j], next);
+                if (t == KeyIndex::kAbsent) {
+                    assert(space.valid(kid_keys[j]));
+                    keys_.push_back(kid_keys[j]);
+                    t = next;
+                }
+                edges_.push_back(t);
+            }
+            offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
         }
-    }
+    };
+    if (metric == Metric::Steps)
+        forward.operator()<true>();
+    else
+        forward.operator()<false>();
     const std::size_t n = keys_.size();
     size_hint_ = n;
     rep.states = n;
     rep.stats.expanded = n;
 
-    // Backward: every goal at distance 0, in index order, then BFS over the same moves.
+    // Backward: every goal at distance 0, in index order, then BFS over the recorded moves.
     dist_.assign(n, kUnset);
     queue_.clear();
     for (std::size_t i = 0; i < n; ++i)
         if (space.is_goal(keys_[i])) {
             dist_[i] = 0;
-            last_[i] = kNone;
             queue_.push_back(static_cast<std::uint32_t>(i));
         }
     rep.goal_states = queue_.size();
-    auto expand = [&]<bool Unit>(std::size_t q) {
+    for (std::size_t q = 0; q < queue_.size(); ++q) {
+        if ((q & 0xFFF) == 0) check_stop();
         const std::uint32_t s = queue_[q];
         const auto d = static_cast<std::uint16_t>(dist_[s] + 1);
         if (d == kUnset) throw LimitError("cluster distances beyond 65534 are not supported");
-        const int skip = Unit || last_[s] == kNone ? -1 : last_[s];
-        const std::size_t m = space.children<Unit>(keys_[s], skip, kid_keys, kid_pieces);
-        generated += m;
-        for (std::size_t j = 0; j < m; ++j) {
-            const std::uint32_t t = index_.find(kid_keys[j]);
+        for (std::uint32_t e = offsets_[s]; e < offsets_[s + 1]; ++e) {
+            const std::uint32_t t = edges_[e];
             if (dist_[t] != kUnset) continue;
             dist_[t] = d;
-            last_[t] = kid_pieces[j];
             queue_.push_back(t);
         }
-    };
-    for (std::size_t q = 0; q < queue_.size(); ++q) {
-        if ((q & 0xFFF) == 0) check_stop();
-        if (metric == Metric::Steps)
-            expand.operator()<true>(q);
-        else
-            expand.operator()<false>(q);
     }
     rep.stats.expanded += queue_.size();
     rep.stats.generated = generated;

@@ -1,11 +1,11 @@
 #pragma once
 // Cluster analysis: everything reachable from a board, and how far each state is from a goal.
 //
-// Two passes over the component. A forward BFS from the board numbers every reachable state
-// (index = BFS order) in a KeyTable; then a multi-source BFS from all goal states, in index
-// order, gives every state's distance to its nearest goal in the chosen metric. Moves are
-// reversible, so the backward search walks the same moves. In the moves metric the backward
-// pass skips the piece that reached a state, as the solver does, for the same reason.
+// Two passes over the component. A forward BFS from the board, over the chosen metric's moves,
+// numbers every reachable state (index = BFS order) in a KeyIndex and records each state's
+// neighbours as indices; then a multi-source BFS from all goal states, in index order, walks
+// those neighbour lists (moves are reversible) and gives every state's distance to its nearest
+// goal, with no hashing and no move generation.
 //
 // The hardest state is the one furthest from a goal. Ties are broken the way Fogleman's
 // database breaks them, so that for each of its rows the hardest state printed is the row
@@ -40,7 +40,8 @@ public:
 private:
     KeyIndex index_;                   // key -> index in keys_
     std::vector<Key> keys_;            // states in forward BFS order
-    std::vector<std::uint8_t> last_;   // piece whose move reached the state (pruning)
+    std::vector<std::uint32_t> offsets_;  // state i's neighbours are edges_[offsets_[i], offsets_[i+1])
+    std::vector<std::uint32_t> edges_;    // neighbour indices, in the metric's moves
     std::vector<std::uint16_t> dist_;  // distance to a goal, kUnset before it is known
     std::vector<std::uint32_t> queue_;
     std::size_t size_hint_ = 0;  // states of the previous cluster: the next table starts there
