@@ -265,7 +265,7 @@ const BojProblem boj9663{9663, "N-Queen (count the placements of N queens)", [](
     buf << in.rdbuf();
     const std::string text = buf.str();
     std::vector<Token> tokens;
-    for (const Line& l : split_lines(text)) {
+    for (const Line& l : lines_of(text)) {
         for (const Token& t : tokenize(l)) tokens.push_back(t);
     }
     if (tokens.empty()) throw InputError("expected N, found no input", 1, 1);

@@ -86,7 +86,7 @@ int run_single(const Options& o) {
 int run_batch(const Options& o) {
     const std::string text = read_input(o.file);
     std::vector<Line> lines;
-    for (const Line& l : split_lines(text))
+    for (const Line& l : lines_of(text))
         if (!is_blank_or_comment(l.text)) lines.push_back(l);
     struct Result {
         std::string out, error;

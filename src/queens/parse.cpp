@@ -12,7 +12,7 @@ constexpr std::string_view kMagic = "bitsolve-queens-checkpoint";
 // The meaningful lines of a text: not blank, not comments.
 std::vector<Line> content_lines(std::string_view text) {
     std::vector<Line> out;
-    for (const Line& l : split_lines(text))
+    for (const Line& l : lines_of(text))
         if (!is_blank_or_comment(l.text)) out.push_back(l);
     return out;
 }

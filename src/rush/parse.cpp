@@ -240,7 +240,7 @@ Grid judge_grid(const std::vector<Line>& lines) {
 
 std::vector<Line> board_lines(std::string_view text) {
     std::vector<Line> lines;
-    for (const Line& l : split_lines(text))
+    for (const Line& l : lines_of(text))
         if (!is_blank_or_comment(l.text)) lines.push_back(l);
     if (lines.empty()) throw InputError("no board in the input");
     return lines;

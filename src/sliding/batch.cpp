@@ -9,7 +9,7 @@ namespace bitsolve::sliding {
 
 std::vector<BatchItem> solve_batch(std::string_view text, const BatchOptions& opt) {
     std::vector<BatchItem> items;
-    for (const Line& line : split_lines(text)) {
+    for (const Line& line : lines_of(text)) {
         if (is_blank_or_comment(line.text)) continue;
         BatchItem item;
         item.line = line.number;

@@ -67,7 +67,7 @@ Board parse_board(std::string_view text) {
     std::vector<Token> tokens;
     int rows = 0, cols = 0;
     std::size_t first_row_line = 0;
-    for (const Line& line : split_lines(text)) {
+    for (const Line& line : lines_of(text)) {
         if (is_blank_or_comment(line.text)) continue;
         const std::vector<Token> row = tokenize(line);
         const int width = static_cast<int>(row.size());
