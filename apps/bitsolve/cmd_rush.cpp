@@ -91,34 +91,42 @@ int run_batch(const Options& o) {
     struct Result {
         std::string out, error;
         SearchStats stats;
+        bool done = false, limited = false;
     };
     std::vector<Result> results(lines.size());
     parallel_for(lines.size(), o.common.threads, [&](std::size_t i) {
         thread_local Solver solver;
         thread_local ClusterAnalyzer analyzer;
         Result& r = results[i];
-        try {
-            const Board board = parse_batch_line(lines[i].text);
-            if (o.cluster) {
-                const ClusterReport c = analyzer.analyze(board, metric_of(o));
-                r.out = cluster_line(c);
-                r.stats = c.stats;
-            } else {
-                const Solution s = solver.solve(board, metric_of(o), o.path);
-                r.out = answer_line(board, s, o.path);
-                r.stats = s.stats;
-            }
-        } catch (const InputError& e) {
-            r.error = e.at_line(lines[i].number).what();
-        }
+        std::string limit;
+        r.done = run_batch_item(
+            [&] {
+                try {
+                    const Board board = parse_batch_line(lines[i].text);
+                    if (o.cluster) {
+                        const ClusterReport c = analyzer.analyze(board, metric_of(o));
+                        r.out = cluster_line(c);
+                        r.stats = c.stats;
+                    } else {
+                        const Solution s = solver.solve(board, metric_of(o), o.path);
+                        r.out = answer_line(board, s, o.path);
+                        r.stats = s.stats;
+                    }
+                } catch (const InputError& e) {
+                    r.error = e.at_line(lines[i].number).what();
+                }
+            },
+            limit);
+        if (!limit.empty()) r.error = "line " + std::to_string(lines[i].number) + ": " + limit, r.limited = true;
     });
-    check_stop();
-    bool bad = false;
+    bool bad = false, limited = false;
     SearchStats total;
+    // Finished boards are printed in input order up to the first one a stop cut short.
     for (const Result& r : results) {
+        if (!r.done) break;
         if (!r.error.empty()) {
             print_error("rush", r.error);
-            bad = true;
+            (r.limited ? limited : bad) = true;
         } else {
             std::cout << r.out << '\n';
         }
@@ -126,6 +134,8 @@ int run_batch(const Options& o) {
     }
     std::cout.flush();
     if (o.common.stats) std::cerr << format_stats(total);
+    check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
+    if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
 }
 

@@ -112,12 +112,14 @@ int run_batch(const SlidingOptions& o) {
     if (const auto g = pdb_batch_goal(o.pdb, b)) h = select_pdb(o.pdb, *g, o.algo, o.common.threads);
     const std::vector<BatchItem> items = h ? solve_batch_pdb(read_input(o.file), b, *h) : solve_batch(read_input(o.file), b);
     SearchStats total;
-    bool bad = false;
+    bool bad = false, limited = false;
+    // Finished boards are printed in input order up to the first one a stop cut short.
     for (const BatchItem& item : items) {
+        if (!item.done) break;
         if (!item.ok) {
             std::cout.flush();
             std::cerr << "bitsolve sliding: " << item.error << '\n';
-            bad = true;
+            (item.limited ? limited : bad) = true;
             continue;
         }
         print_solution(o, item.board, item.solution);
@@ -125,6 +127,8 @@ int run_batch(const SlidingOptions& o) {
     }
     if (o.common.stats) std::cerr << "Boards: " << items.size() << '\n';
     print_stats(o, total, o.algo);
+    check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
+    if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
 }
 

@@ -150,10 +150,7 @@ std::vector<BatchItem> solve_batch_pdb(std::string_view text, const BatchOptions
         }
         items.push_back(std::move(item));
     }
-    parallel_for(items.size(), opt.threads, [&](std::size_t i) {
-        if (items[i].ok) items[i].solution = solve_with_pdb(h, items[i].board, 1);
-    });
-    check_stop();
+    solve_items(items, opt.threads, [&](BatchItem& item) { item.solution = solve_with_pdb(h, item.board, 1); });
     return items;
 }
 

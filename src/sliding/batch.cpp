@@ -24,14 +24,11 @@ std::vector<BatchItem> solve_batch(std::string_view text, const BatchOptions& op
         items.push_back(std::move(item));
     }
     // Parsing is cheap and sequential (errors keep their order); solving is parallel.
-    parallel_for(items.size(), opt.threads, [&](std::size_t i) {
-        BatchItem& item = items[i];
-        if (!item.ok) return;
+    solve_items(items, opt.threads, [&](BatchItem& item) {
         const Board goal = opt.goal ? *opt.goal
                                     : (opt.blank_first ? blank_first_goal(item.board.geo) : blank_last_goal(item.board.geo));
         item.solution = solve(item.board, goal, opt.solve);
     });
-    check_stop();  // a timeout or signal stops handing out lines: report it, not partial output
     return items;
 }
 

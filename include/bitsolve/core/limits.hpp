@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "bitsolve/core/errors.hpp"
+
 namespace bitsolve {
 
 enum class StopReason : int { None = 0, Timeout = 1, Interrupted = 2, Memory = 3 };
@@ -38,6 +40,22 @@ std::size_t memory_budget() noexcept;
 void set_memory_budget(std::size_t bytes) noexcept;
 // Throws LimitError naming `what` when `bytes` exceeds the budget, before anything is allocated.
 void require_memory(std::size_t bytes, std::string_view what);
+
+// Batch work: runs one item's body. Returns false when a stop (timeout, signal) ended it before
+// it finished, so the caller can still print every finished item and report the stop once.
+// A LimitError of this item alone (e.g. a table refused by the memory budget) is that item's
+// result: its message goes to `error` and the item counts as finished.
+template <class F>
+bool run_batch_item(F&& body, std::string& error) {
+    try {
+        body();
+        return true;
+    } catch (const LimitError& e) {
+        if (stop_requested()) return false;
+        error = e.what();
+        return true;
+    }
+}
 
 // Parses "512M", "8G", "1.5G", "100000" (bytes), "64K"; throws UsageError.
 std::size_t parse_size(std::string_view text);
