@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -41,6 +40,7 @@ struct Options {
     std::vector<std::string> merge_files;
     bool merge_unique = false;
     bool merge_stats = false;
+    CommonOptions merge_limits;  // merge --timeout, --max-memory
 };
 
 // N as the user typed it: anything but an integer in 1..32 is a usage error.
@@ -242,9 +242,13 @@ const Registration reg{"queens", [](CLI::App& app) {
     merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
     merge->add_flag("--unique", o->merge_unique, "Print the unique count");
     merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
+    add_limit_options(merge, o->merge_limits);
     return Runner{cmd, [o, cmd, merge] {
         return guarded("queens", [&] {
-            if (merge->parsed()) return run_merge(*o);
+            if (merge->parsed()) {
+                apply_common_options(o->merge_limits);
+                return run_merge(*o);
+            }
             if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
             const int n = parse_board_size(o->n_text);
             apply_common_options(o->common);
@@ -261,12 +265,12 @@ const Registration reg{"queens", [](CLI::App& app) {
 
 // BOJ 9663 "N-Queen": one integer N (1 <= N < 15 on the judge), print the number of ways.
 const BojProblem boj9663{9663, "N-Queen (count the placements of N queens)", [](std::istream& in, std::ostream& out) {
-    std::stringstream buf;
-    buf << in.rdbuf();
-    const std::string text = buf.str();
+    const std::string text = read_stream(in, "stdin");
+    // Two tokens at most: one more than N is enough to refuse the input.
     std::vector<Token> tokens;
     for (const Line& l : lines_of(text)) {
-        for (const Token& t : tokenize(l)) tokens.push_back(t);
+        for (const Token& t : tokenize(l, 1)) tokens.push_back(t);
+        if (tokens.size() > 1) break;
     }
     if (tokens.empty()) throw InputError("expected N, found no input", 1, 1);
     if (tokens.size() > 1) throw InputError("expected only N, found '" + quote(tokens[1].text) + "'", tokens[1].line, tokens[1].column);

@@ -175,7 +175,7 @@ Examples:
 // BOJ 18139 counts unit steps and the red car's steps through the exit (its length: 2 for the
 // judge's car), and answers only when the total is at most 10.
 const BojProblem boj18139{18139, "Rush Hour Puzzle", [](std::istream& in, std::ostream& out) {
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string text = read_stream(in, "stdin");
     const Board board = parse_judge_grid(text);
     const int exit_steps = board.pieces[static_cast<std::size_t>(board.primary)].len;
     constexpr int kLimit = 10;

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -98,7 +97,7 @@ int run_batch(const SlidingOptions& o) {
             g = *b.size;
         } else {
             std::size_t n = 0;
-            for (const Line& line : split_lines(o.goal)) n += tokenize(line).size();
+            for (const Line& line : lines_of(o.goal)) n += tokenize(line, kMaxCells).size();
             bool square = false;
             for (int s = kMinSide; s <= kMaxSide; ++s)
                 if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
@@ -186,9 +185,7 @@ Examples:
 
 const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)", [](std::istream& in, std::ostream& out) {
     return guarded("boj 1525", [&] {
-        std::stringstream ss;
-        ss << in.rdbuf();
-        const Board start = parse_board(ss.str());
+        const Board start = parse_board(read_stream(in, "stdin"));
         if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
         SolveOptions opt;
         opt.want_path = false;

@@ -13,10 +13,16 @@ void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads) {
     if (with_threads)
         cmd->add_option("--threads,-j", opts.threads, "Worker threads (default: all cores)")
             ->check(CLI::Range(0u, 1024u));
-    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1)")
-        ->check(CLI::Range(0.0, 1e9));
-    cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)");
+    add_limit_options(cmd, opts);
     cmd->add_flag("--stats", opts.stats, "Print search statistics as `Key: value` lines on stderr");
+}
+
+void add_limit_options(CLI::App* cmd, CommonOptions& opts) {
+    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->type_name("SECONDS");
+    cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)")
+        ->type_name("SIZE");
 }
 
 void apply_common_options(const CommonOptions& opts) {

@@ -17,6 +17,10 @@ struct CommonOptions {
 
 void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads = true);
 
+// --timeout and --max-memory alone, for subcommands where threads and statistics mean nothing
+// (boj, bench, queens merge, sliding build-pdb); apply_common_options applies them the same way.
+void add_limit_options(CLI::App* cmd, CommonOptions& opts);
+
 // Arms the timeout and the memory budget; throws UsageError for a bad size.
 void apply_common_options(const CommonOptions& opts);
 

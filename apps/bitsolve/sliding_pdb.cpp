@@ -53,12 +53,14 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
     b->add_option("--threads,-j", o.build_threads, "Threads (default: all cores)")->check(CLI::Range(0u, 1024u));
+    add_limit_options(b, o.build_limits);
     b->footer("Example:\n  bitsolve sliding build-pdb pdb78 --goal blank-first");
     return b;
 }
 
 int run_build_pdb(const PdbCliOptions& o) {
     return guarded("sliding build-pdb", [&] {
+        apply_common_options(o.build_limits);
         const unsigned side = o.build_name == "pdb6666" ? 5 : 4, n = side * side;
         const unsigned blank = o.build_goal == "blank-first" ? 0 : n - 1;
         const pdb::TableSource src{o.dir.empty() ? pdb::default_cache_dir() : std::filesystem::path(o.dir),
@@ -138,7 +140,7 @@ Solution solve_with_pdb(const pdb::PdbHeuristic& h, const Board& start, unsigned
 std::vector<BatchItem> solve_batch_pdb(std::string_view text, const BatchOptions& opt, const pdb::PdbHeuristic& h) {
     const Geometry g{static_cast<int>(h.rows()), static_cast<int>(h.cols())};
     std::vector<BatchItem> items;
-    for (const Line& line : split_lines(text)) {
+    for (const Line& line : lines_of(text)) {
         if (is_blank_or_comment(line.text)) continue;
         BatchItem item;
         item.line = line.number;

@@ -15,6 +15,7 @@
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
 #include "bitsolve/sliding/solver.hpp"
+#include "common.hpp"
 
 namespace bitsolve::cli {
 
@@ -25,11 +26,13 @@ struct PdbCliOptions {
     std::string build_name;        // build-pdb NAME
     std::string build_goal = "blank-last";
     unsigned build_threads = 0;
+    CommonOptions build_limits;    // build-pdb --timeout, --max-memory
 };
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o);
 
-// `sliding build-pdb NAME [--pdb-dir DIR] [--threads N]`: the subcommand, run by run_build_pdb.
+// `sliding build-pdb NAME [--pdb-dir DIR] [--threads N] [--timeout SECONDS] [--max-memory SIZE]`:
+// the subcommand, run by run_build_pdb.
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o);
 int run_build_pdb(const PdbCliOptions& o);
 

@@ -16,7 +16,7 @@ namespace bitsolve {
 
 namespace {
 
-std::string read_stream(std::istream& in, std::size_t max_bytes, const std::string& name) {
+std::string read_all(std::istream& in, std::size_t max_bytes, const std::string& name) {
     std::string data;
     char buf[1 << 16];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) {
@@ -32,14 +32,14 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 }  // namespace
 
 std::string read_input(const std::string& path, std::size_t max_bytes) {
-    if (path.empty() || path == "-") return read_stream(std::cin, max_bytes, "stdin");
+    if (path.empty() || path == "-") return read_all(std::cin, max_bytes, "stdin");
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         throw InputError("cannot open '" + quote(path, 200) + "': " + std::strerror(errno));
     if (S_ISDIR(st.st_mode)) throw InputError("'" + quote(path, 200) + "' is a directory, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("cannot read '" + quote(path, 200) + "': " + std::strerror(errno));
-    return read_stream(in, max_bytes, "'" + quote(path, 200) + "'");
+    return read_all(in, max_bytes, "'" + quote(path, 200) + "'");
 }
 
 std::string_view strip_bom(std::string_view text) {
@@ -92,6 +92,14 @@ std::vector<Token> tokenize(const Line& line, std::size_t max_tokens) {
         i = j;
     }
     return tokens;
+}
+
+void throw_control_byte(const Line& line, std::size_t i) {
+    throw InputError("unexpected control byte " + quote(line.text.substr(i, 1)), line.number, i + 1);
+}
+
+std::string read_stream(std::istream& in, const std::string& name, std::size_t max_bytes) {
+    return read_all(in, max_bytes, name);
 }
 
 std::int64_t parse_int(const Token& token, std::int64_t lo, std::int64_t hi, std::string_view what) {

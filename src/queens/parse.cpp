@@ -9,21 +9,26 @@ namespace {
 
 constexpr std::string_view kMagic = "bitsolve-queens-checkpoint";
 
-// The meaningful lines of a text: not blank, not comments.
-std::vector<Line> content_lines(std::string_view text) {
+// The meaningful lines of a text (not blank, not comments), at most `max`: the formats have a
+// fixed number of lines, and one more is enough to report it, so a flood of lines costs nothing.
+std::vector<Line> content_lines(std::string_view text, std::size_t max) {
     std::vector<Line> out;
-    for (const Line& l : lines_of(text))
+    for (const Line& l : lines_of(text)) {
         if (!is_blank_or_comment(l.text)) out.push_back(l);
+        if (out.size() == max) break;
+    }
     return out;
 }
 
+// The line's tokens when it starts with `key` and has exactly `fields` values; tokenised one past
+// that, so a hostile line is refused at its first extra token.
 std::vector<Token> expect_key(const Line& line, std::string_view key, std::size_t fields) {
-    auto tokens = tokenize(line);
+    auto tokens = tokenize(line, fields + 1);
     if (tokens.empty() || tokens[0].text != key)
         throw InputError("expected '" + std::string(key) + "'" +
                              (tokens.empty() ? std::string() : ", found '" + quote(tokens[0].text) + "'"),
                          line.number, tokens.empty() ? 1 : tokens[0].column);
-    if (fields != 0 && tokens.size() != fields + 1)
+    if (tokens.size() != fields + 1)
         throw InputError("'" + std::string(key) + "' takes " + std::to_string(fields) + " value(s)", line.number,
                          tokens.size() > fields + 1 ? tokens[fields + 1].column : tokens.back().column);
     return tokens;
@@ -107,7 +112,7 @@ std::string format_checkpoint(const RunState& st) {
 }
 
 CheckpointData parse_checkpoint(std::string_view text) {
-    const auto lines = content_lines(text);
+    const auto lines = content_lines(text, 9);
     if (lines.empty()) throw InputError("empty checkpoint", 1, 1);
     CheckpointData cp;
     {
@@ -129,9 +134,15 @@ CheckpointData parse_checkpoint(std::string_view text) {
         cp.depth = static_cast<int>(parse_u64(t[1], 2, "split depth"));
         cp.items = parse_u64(t[2], std::uint64_t{1} << 32, "number of sub-problems");
     }
-    const auto done = expect_key(lines[4], "done", 0);
-    for (std::size_t k = 1; k < done.size(); ++k) {
-        const Token& t = done[k];
+    // The done list is read one token at a time: its length grows with the run, and nothing but
+    // the ranges themselves is kept.
+    bool key_seen = false;
+    for_each_token(lines[4], [&](const Token& t) {
+        if (!key_seen) {
+            if (t.text != "done") throw InputError("expected 'done', found '" + quote(t.text) + "'", t.line, t.column);
+            key_seen = true;
+            return;
+        }
         const auto dash = t.text.find('-');
         const Token first{t.text.substr(0, dash), t.line, t.column};
         const std::uint64_t a = parse_u64(first, cp.items == 0 ? 0 : cp.items - 1, "sub-problem");
@@ -145,7 +156,8 @@ CheckpointData parse_checkpoint(std::string_view text) {
         if (!cp.done.empty() && a <= cp.done.back().second)
             throw InputError("ranges must increase and not overlap", t.line, t.column);
         cp.done.emplace_back(a, b);
-    }
+    });
+    if (!key_seen) throw InputError("expected 'done'", lines[4].number, 1);
     Count* fields[] = {&cp.counts.total, &cp.counts.rot180, &cp.counts.rot90};
     for (int k = 0; k < 3; ++k) {
         const auto t = expect_key(lines[5 + k], keys[4 + k], 1);
@@ -161,7 +173,7 @@ std::string format_partial(const Partial& p) {
 }
 
 Partial parse_partial(std::string_view text) {
-    const auto lines = content_lines(text);
+    const auto lines = content_lines(text, 2);
     if (lines.empty()) throw InputError("empty partial result (expected a 'queens-partial ...' line)", 1, 1);
     if (lines.size() > 1) throw InputError("more than one line in a partial result", lines[1].number, 1);
     const auto t = expect_key(lines[0], "queens-partial", 5);

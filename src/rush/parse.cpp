@@ -185,6 +185,14 @@ Grid char_grid_one_line(std::string_view text, std::size_t line) {
     return g;
 }
 
+// A board has at most kMaxSize lines; collecting stops two lines past that (enough for every
+// message), so millions of short lines cost no more than a board.
+constexpr std::size_t kMaxBoardLines = kMaxSize + 2;
+
+std::string line_count(const std::vector<Line>& lines) {
+    return lines.size() >= kMaxBoardLines ? "at least " + std::to_string(kMaxBoardLines) : std::to_string(lines.size());
+}
+
 Grid char_grid_lines(const std::vector<Line>& lines) {
     std::size_t offset = 0;
     const int n = static_cast<int>(trim(lines[0].text, offset).size());
@@ -196,7 +204,7 @@ Grid char_grid_lines(const std::vector<Line>& lines) {
         const std::size_t at = lines.size() > static_cast<std::size_t>(n) ? lines[static_cast<std::size_t>(n)].number
                                                                           : lines.back().number + 1;
         throw InputError("expected " + std::to_string(n) + " lines of " + std::to_string(n) + " characters, found " +
-                             std::to_string(lines.size()) + " lines",
+                             line_count(lines) + " lines",
                          at, 1);
     }
     Grid g;
@@ -219,29 +227,34 @@ Grid judge_grid(const std::vector<Line>& lines) {
     g.naming = Naming::Numbers;
     for (std::size_t r = 0; r < lines.size(); ++r) {
         if (r == static_cast<std::size_t>(n))
-            throw InputError("expected 6 lines of 6 numbers, found " + std::to_string(lines.size()) + " lines",
+            throw InputError("expected 6 lines of 6 numbers, found " + line_count(lines) + " lines",
                              lines[r].number, 1);
-        const auto tokens = tokenize(lines[r]);
+        // Counted exactly up to a board's worth of cells, so a hostile line costs nothing.
+        constexpr std::size_t kMaxTokens = kMaxSize * kMaxSize;
+        const auto tokens = tokenize(lines[r], kMaxTokens);
         if (tokens.size() != static_cast<std::size_t>(n)) {
             const std::size_t col = tokens.size() > static_cast<std::size_t>(n)
                                         ? tokens[static_cast<std::size_t>(n)].column
                                         : lines[r].text.size() + 1;
-            throw InputError("line has " + std::to_string(tokens.size()) + " numbers; expected 6", lines[r].number,
-                             col);
+            const std::string count =
+                tokens.size() > kMaxTokens ? "more than " + std::to_string(kMaxTokens) : std::to_string(tokens.size());
+            throw InputError("line has " + count + " numbers; expected 6", lines[r].number, col);
         }
         for (const Token& t : tokens)
             g.cells.push_back({static_cast<int>(parse_int(t, 0, 99, "vehicle id")), t.line, t.column});
     }
     if (lines.size() != static_cast<std::size_t>(n))
-        throw InputError("expected 6 lines of 6 numbers, found " + std::to_string(lines.size()) + " lines",
+        throw InputError("expected 6 lines of 6 numbers, found " + line_count(lines) + " lines",
                          lines.back().number + 1, 1);
     return g;
 }
 
 std::vector<Line> board_lines(std::string_view text) {
     std::vector<Line> lines;
-    for (const Line& l : lines_of(text))
+    for (const Line& l : lines_of(text)) {
         if (!is_blank_or_comment(l.text)) lines.push_back(l);
+        if (lines.size() == kMaxBoardLines) break;
+    }
     if (lines.empty()) throw InputError("no board in the input");
     return lines;
 }
@@ -265,7 +278,8 @@ Board parse_board_string(std::string_view line) {
 }
 
 Board parse_batch_line(std::string_view line) {
-    const auto tokens = tokenize(Line{line, 1});
+    // A database line has three fields; the board is looked for among the first four.
+    const auto tokens = tokenize(Line{line, 1}, 3);
     if (tokens.size() <= 1) return parse_board_string(line);
     for (const Token& t : tokens) {
         if (size_for_length(t.text.size()) == 0) continue;

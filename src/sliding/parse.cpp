@@ -54,10 +54,19 @@ std::vector<std::int64_t> numbers(const std::vector<Token>& tokens, int n) {
     return v;
 }
 
+// No line of a board holds more numbers than a 5x5 board: lines are tokenised up to one token
+// past that, so a hostile line of millions of numbers costs no more than a board.
+constexpr std::size_t kMaxTokens = kMaxCells;
+
+// "7", or "more than 25" when the line was cut at kMaxTokens.
+std::string count_text(std::size_t count) {
+    return count > kMaxTokens ? "more than " + std::to_string(kMaxTokens) : std::to_string(count);
+}
+
 Geometry square_of(std::size_t count, std::size_t line) {
     for (int s = kMinSide; s <= kMaxSide; ++s)
         if (static_cast<std::size_t>(s * s) == count) return Geometry{s, s};
-    throw InputError(std::to_string(count) + " numbers do not make a square board of 2x2 to 5x5 (give --size RxC)",
+    throw InputError(count_text(count) + " numbers do not make a square board of 2x2 to 5x5 (give --size RxC)",
                      line);
 }
 
@@ -69,18 +78,18 @@ Board parse_board(std::string_view text) {
     std::size_t first_row_line = 0;
     for (const Line& line : lines_of(text)) {
         if (is_blank_or_comment(line.text)) continue;
-        const std::vector<Token> row = tokenize(line);
+        const std::vector<Token> row = tokenize(line, kMaxTokens);
         const int width = static_cast<int>(row.size());
         if (rows == 0) {
             cols = width;
             first_row_line = line.number;
             if (cols > kMaxSide)
-                throw InputError("a row of " + std::to_string(cols) + " numbers: boards have at most " +
+                throw InputError("a row of " + count_text(row.size()) + " numbers: boards have at most " +
                                      std::to_string(kMaxSide) + " columns",
                                  line.number, row[kMaxSide].column);
         } else if (width != cols) {
             const std::size_t column = width > cols ? row[static_cast<std::size_t>(cols)].column : line.text.size() + 1;
-            throw InputError("row " + std::to_string(rows + 1) + " has " + std::to_string(width) + " numbers, row 1 (line " +
+            throw InputError("row " + std::to_string(rows + 1) + " has " + count_text(row.size()) + " numbers, row 1 (line " +
                                  std::to_string(first_row_line) + ") has " + std::to_string(cols),
                              line.number, column);
         }
@@ -97,7 +106,7 @@ Board parse_board(std::string_view text) {
 }
 
 Board parse_board_line(std::string_view text, std::size_t line, std::optional<Geometry> size) {
-    const std::vector<Token> tokens = tokenize(Line{text, line});
+    const std::vector<Token> tokens = tokenize(Line{text, line}, kMaxTokens);
     if (tokens.empty()) throw InputError("empty line: expected a board", line);
     const Geometry g = size ? *size : square_of(tokens.size(), line);
     if (tokens.size() != static_cast<std::size_t>(g.cells())) {
@@ -105,7 +114,7 @@ Board parse_board_line(std::string_view text, std::size_t line, std::optional<Ge
                                        ? tokens[static_cast<std::size_t>(g.cells())].column
                                        : text.size() + 1;
         throw InputError("expected " + std::to_string(g.cells()) + " numbers for a " + size_name(g.rows, g.cols) +
-                             " board, found " + std::to_string(tokens.size()),
+                             " board, found " + count_text(tokens.size()),
                          line, column);
     }
     return fill(tokens, numbers(tokens, g.cells()), g);
@@ -116,16 +125,16 @@ Board parse_goal(std::string_view spec, Geometry g) {
     if (spec == "blank-first") return blank_first_goal(g);
     try {
         std::vector<Token> tokens;
-        for (const Line& line : split_lines(spec)) {
-            std::string_view t = line.text;
-            const std::vector<Token> row = tokenize(Line{t, line.number});
+        for (const Line& line : lines_of(spec)) {
+            const std::vector<Token> row = tokenize(line, kMaxTokens);
             tokens.insert(tokens.end(), row.begin(), row.end());
+            if (tokens.size() > kMaxTokens) break;  // already too many for any board
         }
         if (tokens.empty()) throw InputError("empty goal: expected blank-last, blank-first or the goal's numbers");
         if (tokens.size() == 1 && tokens[0].text.find_first_not_of("+-0123456789") != std::string_view::npos)
             throw InputError("unknown goal '" + quote(tokens[0].text) + "': expected blank-last, blank-first or the goal's numbers");
         if (tokens.size() != static_cast<std::size_t>(g.cells()))
-            throw InputError("the goal has " + std::to_string(tokens.size()) + " numbers, the " +
+            throw InputError("the goal has " + count_text(tokens.size()) + " numbers, the " +
                              size_name(g.rows, g.cols) + " board " + std::to_string(g.cells()));
         return fill(tokens, numbers(tokens, g.cells()), g);
     } catch (const InputError& e) {

@@ -167,35 +167,47 @@ std::string ten_mb_line(const std::string& unit) {
     return s;
 }
 
+// Memory of a run on hostile input: the input held once (read in growing blocks, so up to twice
+// its size while the last block is copied) and nothing per line or per token; lines and tokens
+// are read only as far as the answer needs. `baseline_kb` is a run on empty input from the same
+// test process: the peak RSS that wait4 reports includes the forked test process before exec.
+// The bound fails on tokenising a 10 MB line (40 bytes per token: over 200 MB) or collecting 5
+// million short lines (24 bytes each). ASan's shadow memory would mask all this.
+void expect_input_sized_memory(const Run& r, long baseline_kb, std::uintmax_t input_bytes, const std::string& what) {
+#if !defined(__SANITIZE_ADDRESS__)
+    const long input_kb = static_cast<long>(input_bytes / 1024);
+    EXPECT_LT(r.max_rss_kb, baseline_kb + 2 * input_kb + 8 * 1024) << what << " (baseline " << baseline_kb << " KB)";
+#else
+    (void)r, (void)baseline_kb, (void)input_bytes, (void)what;
+#endif
+}
+
 // One test per command (so ctest runs them side by side); each gets every hostile input.
 class HostileBoardInput : public ::testing::TestWithParam<Args> {};
 
 TEST_P(HostileBoardInput, IsBadInputWithOneLine) {
     const Args& cmd = GetParam();
-    const std::vector<std::pair<std::string, std::string>> inputs{
-        {"binary data", random_bytes(4096, 7)},
-        {"NUL bytes", std::string("1 2\0 3\n", 7)},
-        {"a 40-digit number", "1234567890123456789012345678901234567890\n"},
-        {"negative numbers", "-1 -2 -3\n-4 -5 -6\n-7 -8 -9\n"},
-        {"empty stdin", ""},
-        {"only blank and comment lines", "\n  \n# nothing\n"},
-        {"a 10 MB line of numbers", ten_mb_line("7 ")},
-        {"a 10 MB line of one letter", ten_mb_line("q")},
-        {"10 MB of newlines", std::string(10u << 20, '\n')},
+    // Made one at a time and written to the stdin file before the run, so that the forked test
+    // process holds none of them (its size counts in the child's peak).
+    const std::vector<std::pair<std::string, std::function<std::string()>>> inputs{
+        {"binary data", [] { return random_bytes(4096, 7); }},
+        {"NUL bytes", [] { return std::string("1 2\0 3\n", 7); }},
+        {"a 40-digit number", [] { return std::string("1234567890123456789012345678901234567890\n"); }},
+        {"negative numbers", [] { return std::string("-1 -2 -3\n-4 -5 -6\n-7 -8 -9\n"); }},
+        {"empty stdin", [] { return std::string(); }},
+        {"only blank and comment lines", [] { return std::string("\n  \n# nothing\n"); }},
+        {"a 10 MB line of numbers", [] { return ten_mb_line("7 "); }},
+        {"a 10 MB line of one letter", [] { return ten_mb_line("q"); }},
+        {"10 MB of newlines", [] { return std::string(10u << 20, '\n'); }},
+        {"10 MB of short lines", [] { return ten_mb_line("q\n"); }},
     };
-    for (const auto& [what, text] : inputs) {
-        const auto r = run_text(cmd, text);
+    const fs::path empty = write_file("empty-stdin", "");
+    for (const auto& [what, make] : inputs) {
+        const fs::path file = write_file("hostile-stdin", make());
+        const long baseline_kb = run_guarded(cmd, empty).max_rss_kb;
+        const auto r = run_guarded(cmd, file);
         expect_rejected(r, 3, show(cmd) + ": " + what);
-        // Memory: lines are visited one at a time, so a flood of empty lines costs no more than
-        // holding the input (a vector of lines would cost 24 bytes per line: 240 MB here). For
-        // the rest, memory stays linear in the input (this catches super-linear growth, not the
-        // constant factor of a tokenised 10 MB line). The baseline counts the forked test
-        // process. ASan's shadow memory would mask all this.
-#if !defined(__SANITIZE_ADDRESS__)
-        const long kb = static_cast<long>(text.size() / 1024);
-        const bool newlines = what == "10 MB of newlines";
-        EXPECT_LT(r.max_rss_kb, 64 * 1024 + (newlines ? 2 : 48) * kb) << show(cmd) << ": " << what;
-#endif
+        expect_input_sized_memory(r, baseline_kb, fs::file_size(file), show(cmd) + ": " + what);
     }
 }
 
@@ -205,6 +217,48 @@ INSTANTIATE_TEST_SUITE_P(Commands, HostileBoardInput, ::testing::ValuesIn(board_
                              for (const auto& a : param_info.param) name += a;
                              return name;
                          });
+
+// Every reader of a named FILE (boards, batches, checkpoints, partial results) gets the huge
+// inputs as a file: refused with one line, the same memory bound.
+TEST(Robustness, HostileFilesAreRefusedWithoutGrowingMemory) {
+    const fs::path empty = write_file("empty-stdin", "");
+    // A checkpoint of N = 8 with its line `k` replaced.
+    auto checkpoint_with = [](std::size_t k, const std::string& line) {
+        std::vector<std::string> lines{"bitsolve-queens-checkpoint 1", "n 8", "shard 1/1", "split 1 10",
+                                       "done 1",                       "total 0", "rot180 0", "rot90 0"};
+        lines[k] = line;
+        std::string s;
+        for (const auto& l : lines) s += l + "\n";
+        return s;
+    };
+    const std::vector<std::pair<std::string, std::function<std::string()>>> inputs{
+        {"a 10 MB line of numbers", [] { return ten_mb_line("7 "); }},
+        {"a 10 MB line of one letter", [] { return ten_mb_line("q"); }},
+        {"10 MB of short lines", [] { return ten_mb_line("q\n"); }},
+        {"a checkpoint with a 10 MB done line", [&] { return checkpoint_with(4, "done " + ten_mb_line("1 ")); }},
+        {"a checkpoint with a 10 MB split line", [&] { return checkpoint_with(3, "split " + ten_mb_line("1 ")); }},
+        {"a partial result of 10 MB", [] { return "queens-partial " + ten_mb_line("n=8 "); }},
+    };
+    for (const auto& [what, make] : inputs) {
+        const fs::path file = write_file("hostile-file", make());
+        const std::uintmax_t size = fs::file_size(file);
+        const fs::path tiny = write_file("tiny-file", "");
+        for (const auto& make : std::vector<std::function<Args(const std::string&)>>{
+                 [](const std::string& f) { return Args{"sliding", f}; },
+                 [](const std::string& f) { return Args{"rush", f}; },
+                 [](const std::string& f) { return Args{"rush", "--cluster", f}; },
+                 [](const std::string& f) { return Args{"queens", "8", "--checkpoint", f}; },
+                 [](const std::string& f) { return Args{"queens", "merge", f}; }}) {
+            const Args cmd = make(file.string());
+            const long baseline_kb = run_guarded(make(tiny.string()), empty).max_rss_kb;
+            const auto r = run_guarded(cmd, empty);
+            expect_rejected(r, 3, show(cmd) + ": " + what);
+            expect_input_sized_memory(r, baseline_kb, size, show(cmd) + ": " + what);
+            // A refused checkpoint is left as it was.
+            if (cmd[1] == "8") EXPECT_EQ(fs::file_size(file), size) << show(cmd);
+        }
+    }
+}
 
 TEST(Robustness, HostileBatchLinesAreAnsweredLineByLine) {
     for (const Args& cmd : {Args{"sliding", "--batch"}, Args{"rush", "--batch"}}) {
@@ -299,6 +353,10 @@ TEST(Robustness, OptionsGivenTwiceAreUsageErrors) {
         {"rush", "--batch", "--batch"},
         {"queens", "8", "--unique", "--unique"},
         {"queens", "8", "--max-memory", "1G", "--max-memory", "2G"},
+        {"queens", "merge", "--timeout", "1", "--timeout", "2", board.string()},
+        {"boj", "9663", "--timeout", "1", "--timeout", "2"},
+        {"bench", "queens", "--max-memory", "1G", "--max-memory", "2G"},
+        {"sliding", "build-pdb", "pdb555", "--timeout", "1", "--timeout", "2"},
     };
     for (const auto& args : cases) expect_rejected(run_guarded(args, empty), 2, show(args));
 }
@@ -312,6 +370,54 @@ TEST(Robustness, BadLimitValuesAreUsageErrors) {
                              Args{"sliding", "--threads", "99999999999999999999", board.string()},
                              Args{"queens", "8", "--max-memory", std::string(40, '9')}})
         expect_rejected(run_guarded(args, empty), 2, show(args));
+}
+
+// Every subcommand documents and accepts --timeout and --max-memory.
+TEST(Robustness, EveryCommandTakesTheLimitOptions) {
+    for (const Args& cmd : {Args{"sliding"}, Args{"sliding", "build-pdb"}, Args{"rush"}, Args{"queens"},
+                            Args{"queens", "merge"}, Args{"boj"}, Args{"bench"}}) {
+        Args help = cmd;
+        help.push_back("--help");
+        const auto r = run_cli(help);
+        EXPECT_EQ(r.exit_code, 0) << show(help);
+        EXPECT_NE(r.out.find("--timeout SECONDS"), std::string::npos) << show(help) << r.out;
+        EXPECT_NE(r.out.find("--max-memory SIZE"), std::string::npos) << show(help) << r.out;
+    }
+    const fs::path empty = write_file("empty-stdin", "");
+    const auto shard = run_guarded({"queens", "8", "--shard", "1/1"}, empty);
+    ASSERT_EQ(shard.exit_code, 0) << shard.err;
+    const fs::path good = write_file("part-1-of-1", shard.out);
+    const auto merged = run_guarded({"queens", "merge", "--timeout", "30", "--max-memory", "1G", good.string()}, empty);
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    const auto judged = run_text({"boj", "9663", "--timeout", "30", "--max-memory", "1G"}, "8\n");
+    EXPECT_EQ(judged.exit_code, 0) << judged.err;
+    EXPECT_EQ(judged.out, "92\n");
+    // A table build over the budget is refused before anything is allocated or written (the
+    // build's progress line may come first; the last line is the refusal).
+    const fs::path dir = scratch_dir() / "pdb-cache";
+    const auto built = run_guarded({"sliding", "build-pdb", "pdb663", "--pdb-dir", dir.string(), "--max-memory", "1M"}, empty);
+    EXPECT_EQ(built.exit_code, 1) << built.err;
+    EXPECT_EQ(built.out, "");
+    EXPECT_NE(built.err.find("bitsolve sliding build-pdb: "), std::string::npos) << built.err;
+    EXPECT_NE(built.err.find("more than the memory limit of 1.0 MiB"), std::string::npos) << built.err;
+    EXPECT_TRUE(!fs::exists(dir) || fs::is_empty(dir));
+}
+
+// A bench workload cut by --timeout: exit code 1 and only the line of the stop (the workload's
+// own lines are printed when it finishes). Far longer than the limit on any machine: the
+// sliding workload searches 10.8 million nodes.
+TEST(Robustness, TimeoutStopsABenchWorkloadWithOneLine) {
+    const auto r = run_text({"bench", "sliding", "--timeout", "0.05"}, "");
+    expect_rejected(r, 1, "bench sliding --timeout 0.05");
+    EXPECT_NE(r.err.find("time limit of 0.05 s reached"), std::string::npos) << r.err;
+}
+
+// The judge problems take the limits too: a budget too small for the list of sub-problems of
+// N = 12 is refused before counting.
+TEST(Robustness, JudgeProblemsTakeTheMemoryLimit) {
+    const auto r = run_text({"boj", "9663", "--max-memory", "1K"}, "12\n");
+    expect_rejected(r, 1, "boj 9663 --max-memory 1K");
+    EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
 }
 
 TEST(Robustness, MemoryLimitRefusesUpFront) {

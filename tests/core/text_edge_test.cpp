@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
@@ -125,6 +127,48 @@ TEST(TextEdge, TokenizeWithACapStopsAfterOneExtraToken) {
     std::string big;
     for (int k = 0; k < 1000000; ++k) big += "7 ";
     EXPECT_EQ(tokenize(Line{big, 1}, 25).size(), 26u);
+}
+
+TEST(TextEdge, ForEachTokenMatchesTokenizeAndItsErrors) {
+    for (const std::string line : {"", "   ", "1", " 12\t-3  x ", "a\tb c\t\t", "\xC3\xA9 \xFF"}) {
+        const auto all = tokenize(Line{line, 4});
+        std::vector<Token> seen;
+        for_each_token(Line{line, 4}, [&](const Token& t) { seen.push_back(t); });
+        ASSERT_EQ(seen.size(), all.size()) << line;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            EXPECT_EQ(seen[i].text, all[i].text);
+            EXPECT_EQ(seen[i].line, 4u);
+            EXPECT_EQ(seen[i].column, all[i].column);
+        }
+    }
+    // The same error, at the same place, after the tokens before it were visited.
+    for (const std::string line : {"1 2\x01", "1 \x1F 2", "\x7F"}) {
+        std::string expected, got;
+        try {
+            tokenize(Line{line, 2});
+        } catch (const InputError& e) {
+            expected = e.what();
+        }
+        try {
+            for_each_token(Line{line, 2}, [](const Token&) {});
+        } catch (const InputError& e) {
+            got = e.what();
+        }
+        EXPECT_FALSE(expected.empty()) << line;
+        EXPECT_EQ(got, expected);
+    }
+}
+
+TEST(TextEdge, ReadStreamReadsAllAndRefusesOversizedInput) {
+    std::istringstream small("1 2\n3");
+    EXPECT_EQ(read_stream(small, "stdin"), "1 2\n3");
+    std::istringstream big(std::string(1000, 'x'));
+    try {
+        read_stream(big, "stdin", 999);
+        ADD_FAILURE() << "oversized input accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("stdin: input larger than 999 bytes"), std::string::npos) << e.what();
+    }
 }
 
 TEST(TextEdge, RejectedSizeValueIsQuotedInTheMessage) {

@@ -6,6 +6,7 @@
 // line and column numbers are 1-based and count bytes. Nothing here allocates per token.
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -16,6 +17,9 @@ namespace bitsolve {
 // Reads a whole FILE ("-" or "" = stdin). Throws InputError for a missing, unreadable or
 // directory path, or input larger than max_bytes.
 std::string read_input(const std::string& path, std::size_t max_bytes = std::size_t{1} << 30);
+
+// The same for an open stream (the judge problems read std::cin); `name` names it in errors.
+std::string read_stream(std::istream& in, const std::string& name, std::size_t max_bytes = std::size_t{1} << 30);
 
 // Removes a leading UTF-8 byte-order mark, if any.
 std::string_view strip_bom(std::string_view text);
@@ -108,6 +112,32 @@ std::vector<Token> tokenize(const Line& line);
 // extra token, without holding 40 bytes per token of a hostile multi-megabyte line. Control
 // bytes after the last token returned are not looked at.
 std::vector<Token> tokenize(const Line& line, std::size_t max_tokens);
+
+// Throws the InputError of tokenize for the control byte at index i of the line.
+[[noreturn]] void throw_control_byte(const Line& line, std::size_t i);
+
+// The tokens of one line, one at a time: f(token) for each, with the same control-byte errors
+// as tokenize. Memory stays constant however many tokens the line holds; f may throw to stop.
+template <class F>
+void for_each_token(const Line& line, F&& f) {
+    const std::string_view s = line.text;
+    auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    auto check = [&](std::size_t i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c == 0x7F) throw_control_byte(line, i);
+    };
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (blank(s[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        for (; j < s.size() && !blank(s[j]); ++j) check(j);
+        f(Token{s.substr(i, j - i), line.number, i + 1});
+        i = j;
+    }
+}
 
 // Parses a decimal integer token within [lo, hi]. Throws InputError naming the token's position:
 // "'x1' is not a number", "number 40000 out of range 0..8". Never overflows (40 digits are fine).
