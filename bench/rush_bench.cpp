@@ -76,16 +76,18 @@ static_assert(bitsolve::Domain<GenericDomain>);
 
 void BM_SolveSample(benchmark::State& state) {
     Solver solver;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0, children = 0;
     for (auto _ : state)
         for (const Row& r : rows()) {
             const Solution s = solver.solve(r.board, Metric::Moves, true);
             if (s.length != r.moves) state.SkipWithError("wrong answer");
             nodes += s.stats.expanded;
+            children += s.stats.generated;
         }
     const auto puzzles = static_cast<double>(state.iterations() * rows().size());
     state.counters["puzzles/s"] = benchmark::Counter(puzzles, benchmark::Counter::kIsRate);
     state.counters["nodes/puzzle"] = static_cast<double>(nodes) / puzzles;
+    state.counters["children/node"] = static_cast<double>(children) / static_cast<double>(nodes);
 }
 BENCHMARK(BM_SolveSample)->Unit(benchmark::kMillisecond);
 

@@ -19,15 +19,14 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
     Key kid_keys[Space::kChildBuffer];
     std::uint8_t kid_pieces[Space::kChildBuffer];
     if (nodes_.size() < 1024) nodes_.resize(1024);
-    nodes_[0] = Node{start, 0, kNone};
+    nodes_[0] = Node{start, Unit ? Space::Occupancy{} : space.occupancy(start), 0, kNone, 0};
     std::size_t count = 1;  // nodes_[0, count) are live; the vector's size is only room
     // In the moves metric a state whose primary piece has a clear way out is one move from the
     // goal, so the search stops when it generates one, a layer before the goal itself. That is
     // still optimal: a goal at depth d has a parent at depth d-1 with a clear way (the move into
     // the goal slid the primary piece), found one layer earlier.
-    auto remaining = [&](Key k) { return Unit ? (space.is_goal(k) ? 0 : 2) : space.near_goal(k); };
     std::size_t found = 0;
-    int last = remaining(start);  // 0 or 1 once found
+    int last = Unit ? (space.is_goal(start) ? 0 : 2) : space.near_goal(start, nodes_[0].cells.occ);  // 0 or 1 once found
     bool done = last < 2;
     if (done) sol.length = last;
     std::uint64_t generated = 0;
@@ -41,25 +40,48 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
         if (depth >= max_length) break;
         if ((head & 0xFFF) == 0) check_stop();
         const Node node = nodes_[head];
-        const int skip = Unit || node.piece == kNone ? -1 : node.piece;
         const auto parent = static_cast<std::uint32_t>(head);
-        const std::size_t m = space.children<Unit>(node.key, skip, kid_keys, kid_pieces);
+        std::size_t m;
+        if constexpr (Unit) {
+            m = space.children<true>(node.key, -1, kid_keys, kid_pieces);
+        } else {
+            const int moved = node.piece == kNone ? -1 : node.piece;
+            m = space.slide_children(node.key, node.cells, moved, node.from, kid_keys, kid_pieces);
+        }
         generated += m;
-        seen_.reserve_more(m);
+        if (seen_.needs_room(m)) {  // twice the room, filled again from the nodes
+            seen_.reset(2 * (count + m));
+            for (std::size_t i = 0; i < count; ++i) seen_.insert_key(nodes_[i].key);
+        }
         if (count + m > nodes_.size()) {
             require_memory(2 * nodes_.size() * sizeof(Node), "the search frontier");
             nodes_.resize(2 * nodes_.size());
         }
         Node* out = nodes_.data();
-        for (std::size_t j = 0; j < m; ++j) {
-            if (!seen_.insert_key(kid_keys[j])) continue;
-            assert(space.valid(kid_keys[j]));
-            out[count] = Node{kid_keys[j], parent, kid_pieces[j]};
-            if (!done) {
-                const int r = remaining(kid_keys[j]);
-                if (r < 2) done = true, found = count, last = r;
+        if constexpr (Unit) {
+            for (std::size_t j = 0; j < m; ++j) {
+                const Key kid = kid_keys[j];
+                if (!seen_.insert_key(kid)) continue;
+                assert(space.valid(kid));
+                out[count] = Node{kid, {}, parent, kid_pieces[j], 0};
+                if (!done && space.is_goal(kid)) done = true, found = count, last = 0;
+                ++count;
             }
-            ++count;
+        } else {
+            for (std::size_t j = 0; j < m; ++j) {
+                const Key kid = kid_keys[j];
+                if (!seen_.insert_key(kid)) continue;
+                assert(space.valid(kid));
+                const int i = kid_pieces[j];
+                const int f0 = space.field(node.key, i);
+                const Space::Occupancy cells = space.moved(node.cells, i, f0, space.field(kid, i));
+                out[count] = Node{kid, cells, parent, kid_pieces[j], static_cast<std::uint8_t>(f0)};
+                if (!done) {
+                    const int r = space.near_goal(kid, cells.occ);
+                    if (r < 2) done = true, found = count, last = r;
+                }
+                ++count;
+            }
         }
         ++sol.stats.expanded;
         if (done) sol.length = depth + 1 + last;

@@ -89,6 +89,37 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
     }
 }
 
+// The moves-metric search prunes slides (Space::slide_children): it must still reach exactly
+// the states within each distance of the start. With max_length L below answer - 1 no early
+// exit fires, so `states` counts layers 0..L; on an unsolvable board it is the whole cluster.
+TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
+    std::vector<std::string> boards = {
+        "ooBoAABooCCoDDoo", "ooBooAABoooCoDDoCEEoooooo", "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
+        "oxIITTJJAAoooGoooHHHoGxxSSxECCxMxDDExOOMKFFoBBBUKxRNNQQUKoRLLPPo",
+        "ooooxoooooBoAAooBoooooxooooooooooooo",  // unsolvable: the whole cluster
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
+    };
+    for (const auto& r : test::db_sample())
+        if (r.cluster <= 3000 && r.moves >= 10 && boards.size() < 30) boards.push_back(r.board);
+    Solver solver;
+    for (const std::string& s : boards) {
+        const Board b = parse_board(s);
+        const auto ref = test::reference(b, Metric::Moves);
+        std::vector<std::size_t> within;  // within[d]: states at distance <= d from the start
+        for (const auto& [board, d] : ref.dist_from_start) {
+            if (within.size() <= static_cast<std::size_t>(d)) within.resize(static_cast<std::size_t>(d) + 1, 0);
+            ++within[static_cast<std::size_t>(d)];
+        }
+        for (std::size_t d = 1; d < within.size(); ++d) within[d] += within[d - 1];
+        if (ref.answer < 0) {
+            EXPECT_EQ(solver.solve(b, Metric::Moves, false).states, ref.dist_from_start.size()) << s;
+            continue;
+        }
+        for (int L = 0; L + 2 <= ref.answer; ++L)
+            EXPECT_EQ(solver.solve(b, Metric::Moves, false, L).states, within[static_cast<std::size_t>(L)]) << s << " L=" << L;
+    }
+}
+
 TEST(RushSolver, SolvedAndUnsolvableBoards) {
     EXPECT_EQ(solve(parse_board("ooooooooooooooooAAoooooooooooooooooo"), Metric::Moves).length, 0);
     // A horizontal piece between the car and the exit can never be passed.
