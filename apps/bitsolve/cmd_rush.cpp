@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "bitsolve/core/batch_stream.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
@@ -84,54 +85,53 @@ int run_single(const Options& o) {
 }
 
 int run_batch(const Options& o) {
-    const std::string text = read_input(o.file);
-    std::vector<Line> lines;
-    for (const Line& l : lines_of(text))
-        if (!is_blank_or_comment(l.text)) lines.push_back(l);
     struct Result {
+        std::size_t line = 0;
+        std::string_view text;
         std::string out, error;
         SearchStats stats;
         bool done = false, limited = false;
     };
-    std::vector<Result> results(lines.size());
-    parallel_for(lines.size(), o.common.threads, [&](std::size_t i) {
-        thread_local Solver solver;
-        thread_local ClusterAnalyzer analyzer;
-        Result& r = results[i];
-        std::string limit;
-        r.done = run_batch_item(
-            [&] {
-                try {
-                    const Board board = parse_batch_line(lines[i].text);
-                    if (o.cluster) {
-                        const ClusterReport c = analyzer.analyze(board, metric_of(o));
-                        r.out = cluster_line(c);
-                        r.stats = c.stats;
-                    } else {
-                        const Solution s = solver.solve(board, metric_of(o), o.path);
-                        r.out = answer_line(board, s, o.path);
-                        r.stats = s.stats;
-                    }
-                } catch (const InputError& e) {
-                    r.error = e.at_line(lines[i].number).what();
-                }
-            },
-            limit);
-        if (!limit.empty()) r.error = "line " + std::to_string(lines[i].number) + ": " + limit, r.limited = true;
-    });
     bool bad = false, limited = false;
     SearchStats total;
-    // Finished boards are printed in input order up to the first one a stop cut short.
-    for (const Result& r : results) {
-        if (!r.done) break;
-        if (!r.error.empty()) {
-            print_error("rush", r.error);
-            (r.limited ? limited : bad) = true;
-        } else {
-            std::cout << r.out << '\n';
-        }
-        total += r.stats;
-    }
+    const std::string text = read_input(o.file);
+    // Streamed in chunks (core/batch_stream.hpp): answers in input order as each chunk finishes,
+    // up to the first board a stop cut short; memory stays at one chunk whatever the batch.
+    stream_batch<Result>(
+        text, o.common.threads, [](const Line& l) { return Result{l.number, l.text, {}, {}, {}, false, false}; },
+        [&](Result& r) {
+            thread_local Solver solver;
+            thread_local ClusterAnalyzer analyzer;
+            std::string limit;
+            r.done = run_batch_item(
+                [&] {
+                    try {
+                        const Board board = parse_batch_line(r.text);
+                        if (o.cluster) {
+                            const ClusterReport c = analyzer.analyze(board, metric_of(o));
+                            r.out = cluster_line(c);
+                            r.stats = c.stats;
+                        } else {
+                            const Solution s = solver.solve(board, metric_of(o), o.path);
+                            r.out = answer_line(board, s, o.path);
+                            r.stats = s.stats;
+                        }
+                    } catch (const InputError& e) {
+                        r.error = e.at_line(r.line).what();
+                    }
+                },
+                limit);
+            if (!limit.empty()) r.error = "line " + std::to_string(r.line) + ": " + limit, r.limited = true;
+        },
+        [&](const Result& r) {
+            if (!r.error.empty()) {
+                print_error("rush", r.error);
+                (r.limited ? limited : bad) = true;
+            } else {
+                std::cout << r.out << '\n';
+            }
+            total += r.stats;
+        });
     std::cout.flush();
     if (o.common.stats) std::cerr << format_stats(total);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards

@@ -109,22 +109,25 @@ int run_batch(const SlidingOptions& o) {
     b.threads = o.common.threads;
     std::shared_ptr<const pdb::PdbHeuristic> h;
     if (const auto g = pdb_batch_goal(o.pdb, b)) h = select_pdb(o.pdb, *g, o.algo, o.common.threads);
-    const std::vector<BatchItem> items = h ? solve_batch_pdb(read_input(o.file), b, *h) : solve_batch(read_input(o.file), b);
     SearchStats total;
+    std::size_t boards = 0;
     bool bad = false, limited = false;
-    // Finished boards are printed in input order up to the first one a stop cut short.
-    for (const BatchItem& item : items) {
-        if (!item.done) break;
+    // Boards are printed in input order as their chunk finishes, up to the first one a stop cut
+    // short.
+    auto emit = [&](const BatchItem& item) {
+        ++boards;
         if (!item.ok) {
-            std::cout.flush();
-            std::cerr << "bitsolve sliding: " << item.error << '\n';
+            print_error("sliding", item.error);
             (item.limited ? limited : bad) = true;
-            continue;
+            return;
         }
         print_solution(o, item.board, item.solution);
         total += item.solution.stats;
-    }
-    if (o.common.stats) std::cerr << "Boards: " << items.size() << '\n';
+    };
+    const std::string text = read_input(o.file);
+    if (h) solve_batch_pdb(text, b, *h, emit);
+    else solve_batch(text, b, emit);
+    if (o.common.stats) std::cerr << "Boards: " << boards << '\n';
     print_stats(o, total, o.algo);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);

@@ -32,7 +32,10 @@ void apply_common_options(const CommonOptions& opts) {
 
 void print_error(const std::string& command, const std::string& message) {
     std::cout.flush();
-    std::cerr << "bitsolve " << command << ": " << message << '\n';
+    // One write per line (stderr is unbuffered): a batch of a million bad lines stays fast, and
+    // lines from different sources never interleave mid-line.
+    const std::string line = "bitsolve " + command + ": " + message + "\n";
+    std::cerr.write(line.data(), static_cast<std::streamsize>(line.size()));
 }
 
 int guarded(const std::string& command, const std::function<int()>& body) {

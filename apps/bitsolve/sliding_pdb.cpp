@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "bitsolve/core/batch_stream.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
@@ -137,23 +138,15 @@ Solution solve_with_pdb(const pdb::PdbHeuristic& h, const Board& start, unsigned
     return s;
 }
 
-std::vector<BatchItem> solve_batch_pdb(std::string_view text, const BatchOptions& opt, const pdb::PdbHeuristic& h) {
+bool solve_batch_pdb(std::string_view text, const BatchOptions& opt, const pdb::PdbHeuristic& h,
+                     const std::function<void(const BatchItem&)>& emit) {
     const Geometry g{static_cast<int>(h.rows()), static_cast<int>(h.cols())};
-    std::vector<BatchItem> items;
-    for (const Line& line : lines_of(text)) {
-        if (is_blank_or_comment(line.text)) continue;
-        BatchItem item;
-        item.line = line.number;
-        try {
-            item.board = parse_board_line(line.text, line.number, g);
-            item.ok = true;
-        } catch (const InputError& e) {
-            item.error = e.what();
-        }
-        items.push_back(std::move(item));
-    }
-    solve_items(items, opt.threads, [&](BatchItem& item) { item.solution = solve_with_pdb(h, item.board, 1); });
-    return items;
+    return stream_batch<BatchItem>(
+        text, opt.threads, [&](const Line& line) { return parse_batch_item(line, g); },
+        [&](BatchItem& item) {
+            solve_batch_item(item, [&](BatchItem& it) { it.solution = solve_with_pdb(h, it.board, 1); });
+        },
+        emit);
 }
 
 void print_iterations(const std::vector<pdb::IterationStats>& iterations) {

@@ -4,6 +4,7 @@
 // Kept apart from cmd_sliding.cpp, which only calls the hooks below.
 #include <CLI/CLI.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,8 +56,9 @@ sliding::Solution solve_with_pdb(const sliding::pdb::PdbHeuristic& h, const slid
 
 // A batch like sliding::solve_batch, every board solved with PDB-IDA* (one thread per board,
 // boards in parallel). Boards of another size than the heuristic's are reported as bad lines.
-std::vector<sliding::BatchItem> solve_batch_pdb(std::string_view text, const sliding::BatchOptions& opt,
-                                                const sliding::pdb::PdbHeuristic& h);
+// Streamed the same way: emit(item) in input order; false when a stop cut it short.
+bool solve_batch_pdb(std::string_view text, const sliding::BatchOptions& opt, const sliding::pdb::PdbHeuristic& h,
+                     const std::function<void(const sliding::BatchItem&)>& emit);
 
 // "Iteration N: threshold T, expanded E, generated G" lines on stderr.
 void print_iterations(const std::vector<sliding::pdb::IterationStats>& iterations);

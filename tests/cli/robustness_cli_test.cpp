@@ -22,6 +22,7 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "bitsolve/core/rng.hpp"
@@ -277,6 +278,29 @@ TEST(Robustness, HostileBatchLinesAreAnsweredLineByLine) {
         const auto e = run_text(cmd, "");
         EXPECT_EQ(e.exit_code, 0) << show(cmd) << e.err;
         EXPECT_EQ(e.out, "");
+    }
+}
+
+// Batches are streamed in chunks: a 4 MB file of short lines (500,000 boards) is answered line
+// by line with the memory of the input, not of one result per line (a few hundred bytes each).
+TEST(Robustness, LongBatchesKeepMemoryAtTheInputsSize) {
+    const fs::path empty = write_file("empty-stdin", "");
+    for (const auto& [cmd, unit, answer] : std::vector<std::tuple<Args, std::string, std::string>>{
+             {{"sliding", "--batch", "--threads", "2"}, "1 2 3 0\n", "0\n"},
+             {{"rush", "--batch", "--threads", "2"}, "ooooooooAAoooooo\n", "1\n"}}) {
+        std::size_t lines = 0;
+        {
+            std::string text;
+            while (text.size() < (4u << 20)) text += unit, ++lines;
+            write_file("long-batch", text);
+        }
+        const long baseline_kb = run_guarded(cmd, empty).max_rss_kb;
+        const auto r = run_guarded(cmd, scratch_dir() / "long-batch");
+        EXPECT_EQ(r.exit_code, 0) << show(cmd) << r.err.substr(0, 300);
+        EXPECT_EQ(r.err, "") << show(cmd);
+        ASSERT_EQ(r.out.size(), lines * answer.size()) << show(cmd);
+        EXPECT_EQ(r.out.substr(0, answer.size()), answer) << show(cmd);
+        expect_input_sized_memory(r, baseline_kb, fs::file_size(scratch_dir() / "long-batch"), show(cmd));
     }
 }
 

@@ -3,9 +3,10 @@
 //
 // Lines that are blank or start with '#' are skipped. Each other line is parsed on its own
 // (parse_board_line), so a bad line yields an error for that line only and the others are still
-// answered. Boards are solved with parallel_for and each result is stored at its line's index,
-// so the results never depend on the number of threads.
+// answered. Boards are solved in chunks with parallel_for and handed out in input order, so the
+// results never depend on the number of threads.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/stats.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/solver.hpp"
 
@@ -37,22 +39,21 @@ struct BatchItem {
     bool limited = false;           // error is a limit of this board alone (exit code 1)
 };
 
-// Solves every parsed item in parallel (solve_item(item) fills item.solution). A timeout or
-// signal stops handing out boards; the items already finished keep their results (done).
+// One parsed line of a batch: the board (ok) or the error of that line (done, nothing to solve).
+BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size);
+
+// Solves one parsed item with solve_item(item) (which fills item.solution), in a parallel loop.
+// A limit of this board alone becomes its error; a stop (timeout, signal) leaves it not done.
 template <class SolveItem>
-void solve_items(std::vector<BatchItem>& items, unsigned threads, SolveItem&& solve_item) {
-    parallel_for(items.size(), threads, [&](std::size_t i) {
-        BatchItem& item = items[i];
-        if (!item.ok) {
-            item.done = true;
-            return;
-        }
-        std::string limit;
-        item.done = run_batch_item([&] { solve_item(item); }, limit);
-        if (!limit.empty()) item.ok = false, item.limited = true, item.error = "line " + std::to_string(item.line) + ": " + limit;
-    });
+void solve_batch_item(BatchItem& item, SolveItem&& solve_item) {
+    std::string limit;
+    item.done = run_batch_item([&] { solve_item(item); }, limit);
+    if (!limit.empty()) item.ok = false, item.limited = true, item.error = "line " + std::to_string(item.line) + ": " + limit;
 }
 
-std::vector<BatchItem> solve_batch(std::string_view text, const BatchOptions& opt);
+// Solves a batch, streamed in chunks (core/batch_stream.hpp): emit(item) gets every finished
+// item in input order, memory stays at one chunk whatever the batch. Returns false when a stop
+// cut the batch short (every item before the first unfinished one was emitted).
+bool solve_batch(std::string_view text, const BatchOptions& opt, const std::function<void(const BatchItem&)>& emit);
 
 }  // namespace bitsolve::sliding
