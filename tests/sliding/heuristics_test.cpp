@@ -8,24 +8,18 @@
 #include "bitsolve/sliding/heuristics.hpp"
 #include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/solver.hpp"
+#include "sliding/random_board.hpp"
 
 namespace bitsolve::sliding {
 namespace {
 
-Board shuffled(Geometry g, SplitMix64& rng) {
-    Board b = blank_first_goal(g);
-    for (int i = g.cells() - 1; i > 0; --i)
-        std::swap(b.tiles[static_cast<std::size_t>(i)], b.tiles[rng.below(static_cast<std::uint64_t>(i) + 1)]);
-    return b;
-}
-
 template <class P>
 void walk_check(Geometry g, SplitMix64& rng) {
-    const Board goal = shuffled(g, rng);
+    const Board goal = random_board(g, rng);
     const SlidingDomain<P> dom(g, goal);
     const Manhattan<P> md(g, goal);
     const ManhattanLinearConflict<P> lc(g, goal);
-    auto s = pack<P>(shuffled(g, rng));
+    auto s = pack<P>(random_board(g, rng));
     int hmd = md.estimate(s);
     auto vlc = lc.estimate(s);
     Dir moves[4];
@@ -60,7 +54,7 @@ TEST(Heuristics, AdmissibleOnRandom3x3And2x4Boards) {
     SplitMix64 rng(5);
     for (Geometry g : {Geometry{3, 3}, Geometry{2, 4}, Geometry{4, 2}}) {
         for (int i = 0; i < 200; ++i) {
-            const Board goal = shuffled(g, rng), start = shuffled(g, rng);
+            const Board goal = random_board(g, rng), start = random_board(g, rng);
             if (!solvable(start, goal)) continue;
             SolveOptions o;
             o.algorithm = Algorithm::Bidir;

@@ -8,17 +8,10 @@
 #include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/rank.hpp"
 #include "bitsolve/sliding/solver.hpp"
+#include "sliding/random_board.hpp"
 
 namespace bitsolve::sliding {
 namespace {
-
-// A uniformly random permutation (about half of them unreachable).
-Board random_board(Geometry g, SplitMix64& rng) {
-    Board b = blank_first_goal(g);
-    for (int i = g.cells() - 1; i > 0; --i)
-        std::swap(b.tiles[static_cast<std::size_t>(i)], b.tiles[rng.below(static_cast<std::uint64_t>(i) + 1)]);
-    return b;
-}
 
 void expect_path_reaches(const Board& start, const Board& goal, const Solution& s, const char* algo) {
     ASSERT_EQ(s.path.size(), static_cast<std::size_t>(s.length)) << algo;

@@ -13,6 +13,7 @@
 
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/search/domain.hpp"
+#include "bitsolve/core/search/expand.hpp"
 #include "bitsolve/core/stats.hpp"
 
 namespace bitsolve {
@@ -67,27 +68,18 @@ BfsResult<typename D::Move> bfs(const D& d, const typename D::State& start, Stor
         r.depth = 0;
         return finish();
     }
-    Move moves[D::kMaxMoves];
     for (int depth = 1; !frontier.empty() && depth <= opt.max_depth; ++depth) {
         next.clear();
-        for (const State& s : frontier) {
-            if ((r.stats.expanded & 0xFFF) == 0) check_stop();
-            ++r.stats.expanded;
-            const auto parent = static_cast<SKey>(d.key(s));
-            const std::size_t n = d.successors(s, moves);
-            r.stats.generated += n;
-            for (std::size_t i = 0; i < n; ++i) {
-                const State t = d.apply(s, moves[i]);
-                const auto k = static_cast<SKey>(d.key(t));
-                if (!store.try_insert(k, parent, moves[i])) continue;
-                next.push_back(t);
-                if (opt.stop_at_goal && d.is_goal(t)) {
-                    r.depth = depth;
-                    r.states = store.size();
-                    if (opt.want_path) r.path = rebuild_path<Store, SKey, Move>(store, k);
-                    return finish();
-                }
-            }
+        const bool found = expand_layer(d, frontier, store, r.stats, [&](const State& t, SKey k) {
+            next.push_back(t);
+            if (!opt.stop_at_goal || !d.is_goal(t)) return false;
+            r.depth = depth;
+            if (opt.want_path) r.path = rebuild_path<Store, SKey, Move>(store, k);
+            return true;
+        });
+        if (found) {
+            r.states = store.size();
+            return finish();
         }
         if (next.empty()) break;
         r.layers.push_back(next.size());

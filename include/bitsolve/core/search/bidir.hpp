@@ -20,6 +20,7 @@
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/search/bfs.hpp"
 #include "bitsolve/core/search/domain.hpp"
+#include "bitsolve/core/search/expand.hpp"
 #include "bitsolve/core/stats.hpp"
 
 namespace bitsolve {
@@ -83,31 +84,21 @@ BidirResult<typename D::Move> bidirectional_bfs(const D& d, const typename D::St
     std::vector<State> front[2] = {{start}, {goal}}, next;
     int depth[2] = {0, 0};
     Store* store[2] = {&fwd, &bwd};
-    Move moves[D::kMaxMoves];
     while (!front[0].empty() && !front[1].empty()) {
         const int side = front[0].size() <= front[1].size() ? 0 : 1;
-        Store& mine = *store[side];
         const Store& other = *store[1 - side];
         next.clear();
-        for (const State& s : front[side]) {
-            if ((r.stats.expanded & 0xFFF) == 0) check_stop();
-            ++r.stats.expanded;
-            const auto parent = static_cast<SKey>(d.key(s));
-            const std::size_t n = d.successors(s, moves);
-            r.stats.generated += n;
-            for (std::size_t i = 0; i < n; ++i) {
-                const State t = d.apply(s, moves[i]);
-                const auto k = static_cast<SKey>(d.key(t));
-                if (!mine.try_insert(k, parent, moves[i])) continue;
-                if (other.contains(k)) {
-                    // Depth of t on the other side: count its parent chain.
-                    r.depth = depth[side] + 1 + static_cast<int>(rebuild_path<Store, SKey, Move>(other, k).size());
-                    if (want_path) r.path = join_paths(d, t, k, fwd, bwd);
-                    return finish();
-                }
+        const bool met = expand_layer(d, front[side], *store[side], r.stats, [&](const State& t, SKey k) {
+            if (!other.contains(k)) {
                 next.push_back(t);
+                return false;
             }
-        }
+            // Depth of t on the other side: count its parent chain.
+            r.depth = depth[side] + 1 + static_cast<int>(rebuild_path<Store, SKey, Move>(other, k).size());
+            if (want_path) r.path = join_paths(d, t, k, fwd, bwd);
+            return true;
+        });
+        if (met) return finish();
         ++depth[side];
         front[side].swap(next);
     }
