@@ -6,6 +6,7 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/core/version.hpp"
 #include "command.hpp"
 
@@ -60,8 +61,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        // One line, exit code 2, whatever CLI11 would have used.
-        std::cerr << "bitsolve: " << e.what() << " (see bitsolve --help)\n";
+        // One line, exit code 2, whatever CLI11 would have used. CLI11 echoes the offending
+        // argument whole: quoted, so that a 100 KB or control-byte argument stays one short line.
+        std::cerr << "bitsolve: " << quote(e.what(), 300) << " (see bitsolve --help)\n";
         return to_int(Exit::Usage);
     }
     if (show_version) {

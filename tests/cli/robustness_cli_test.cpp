@@ -444,6 +444,21 @@ TEST(Robustness, JudgeProblemsTakeTheMemoryLimit) {
     EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
 }
 
+// CLI11 names the offending argument in its message: a huge or control-byte argument must still
+// give one short, printable line (an argument can be 128 KB long).
+TEST(Robustness, UsageErrorsQuoteHostileArguments) {
+    const fs::path empty = write_file("empty-stdin", "");
+    const std::string huge(100000, 'x'), escape = "\x1b[31mred\x07";
+    for (const std::string& bad : {huge, escape}) {
+        for (const Args& args : {Args{"sliding", "--timeout", bad}, Args{"sliding", "--algo", bad},
+                                 Args{"rush", "--metric", bad}, Args{"boj", bad}, Args{"bench", "queens", bad}, Args{bad}}) {
+            const auto r = run_guarded(args, empty);
+            expect_rejected(r, 2, args.front() + " with a hostile argument");
+            for (char c : r.err) EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << "raw byte in: " << r.err;
+        }
+    }
+}
+
 TEST(Robustness, MemoryLimitRefusesUpFront) {
     const fs::path empty = write_file("empty-stdin", "");
     expect_rejected(run_guarded({"sliding", "--count", "--size", "3x4", "--max-memory", "1M"}, empty), 1,
