@@ -16,6 +16,11 @@ namespace {
 
 constexpr std::uint64_t kChunk = 1u << 15;  // placements per work item of a layer scan
 
+// Slots on huge pages too: successors land anywhere in them, so with 4 KB pages nearly every
+// successor would also miss the TLB.
+template <class Slot>
+using Slots = std::vector<Slot, HugePageAllocator<Slot>>;
+
 template <class Slot>
 Slot repeat_field(unsigned value, unsigned fields) {
     Slot s = 0;
@@ -29,8 +34,8 @@ Slot repeat_field(unsigned value, unsigned fields) {
 // layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
 // even while other threads mark other fields of the same slot. Returns the number of new states.
 template <class Slot>
-std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, std::vector<Slot>& slots,
-                           std::vector<std::uint8_t>& out, unsigned depth, unsigned threads,
+std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<Slot>& slots,
+                           TableBytes& out, unsigned depth, unsigned threads,
                            std::uint64_t& placements_done) {
     const unsigned n = spec.size(), k = spec.k(), free_n = n - k;
     const Slot field_mask = repeat_field<Slot>(1, free_n);  // low bit of every used field
@@ -123,8 +128,8 @@ PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn&
     require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
     const Geometry geo(spec.rows, spec.cols);
 
-    std::vector<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
-    PdbTable table{spec, std::vector<std::uint8_t>(static_cast<std::size_t>(total), 0xFF)};
+    Slots<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
+    PdbTable table{spec, TableBytes(static_cast<std::size_t>(total), 0xFF)};
 
     // The goal: pattern tiles on their cells, the blank's region is the one holding its goal cell.
     std::uint32_t occupied = 0;

@@ -6,10 +6,13 @@
 // Layout: one byte per entry, entry i = distance of the placement with rank_kperm(...) == i
 // (rank.hpp). Bytes rather than nibbles because the distances of 6-, 7- and 8-tile patterns
 // exceed 15; a byte lookup is also one load with no shift. Sizes: 5 tiles on 16 cells 524,160 B,
-// 6 tiles 5.8 MB, 7 tiles 57.7 MB, 8 tiles 519 MB; 6 tiles on 25 cells 127.5 MB.
+// 6 tiles 5.8 MB, 7 tiles 57.7 MB, 8 tiles 519 MB; 6 tiles on 25 cells 127.5 MB. Large tables
+// live on transparent huge pages (huge_alloc.hpp): the search's random lookups then rarely miss
+// the TLB.
 #include <cstdint>
 #include <vector>
 
+#include "bitsolve/sliding/pdb/huge_alloc.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 
 namespace bitsolve::sliding::pdb {
@@ -17,9 +20,11 @@ namespace bitsolve::sliding::pdb {
 // Entry format codes as written in the cache file header.
 enum class EntryFormat : std::uint8_t { Byte = 1 };
 
+using TableBytes = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+
 struct PdbTable {
     PatternSpec spec;
-    std::vector<std::uint8_t> data;  // spec.entries() bytes
+    TableBytes data;  // spec.entries() bytes
 
     std::uint8_t at(std::uint64_t index) const { return data[index]; }
 };
