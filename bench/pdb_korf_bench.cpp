@@ -3,7 +3,10 @@
 // the figures of interest are node counts and one timed pass over a fixed set.
 //
 //   pdb_korf_bench [--pdb pdb78] [--dir DIR | --no-cache] [--threads N] [--first K] [--skip S]
-//                  [--no-reflect] [FILE]          (default FILE: data/sliding/korf100.txt)
+//                  [--no-reflect] [--max-threshold T] [FILE]   (default FILE: data/sliding/korf100.txt)
+//
+// --max-threshold T stops each instance before its first IDA* iteration above T: a fixed,
+// deterministic amount of work (the same nodes on every run), for comparing node rates.
 #include <time.h>
 
 #include <chrono>
@@ -11,6 +14,7 @@
 #include <cstring>
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -33,6 +37,7 @@ int main(int argc, char** argv) {
     std::string pdb = "pdb78", file = "data/sliding/korf100.txt", dir;
     bool no_cache = false, reflect = true;
     unsigned threads = 1, first = 1000, skip = 0;
+    int max_threshold = std::numeric_limits<int>::max();
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
@@ -43,6 +48,7 @@ int main(int argc, char** argv) {
         else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
         else if (a == "--first") first = static_cast<unsigned>(std::stoul(next()));
         else if (a == "--skip") skip = static_cast<unsigned>(std::stoul(next()));
+        else if (a == "--max-threshold") max_threshold = std::stoi(next());
         else file = a;
     }
     const unsigned side = pdb == "pdb6666" ? 5 : 4, n = side * side;
@@ -78,24 +84,28 @@ int main(int argc, char** argv) {
     const double c_tables = cpu_seconds() - c0;
     std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(), reflect ? " + reflection" : "",
                 t_tables, c_tables, threads);
-    std::printf("# %4s %4s %4s %14s %14s %9s\n", "no", "len", "h0", "expanded", "generated", "seconds");
+    std::printf("# %4s %4s %4s %4s %14s %14s %9s %9s\n", "no", "opt", "len", "h0", "expanded", "generated", "seconds",
+                "cpu");
 
     std::uint64_t expanded = 0, generated = 0;
     double seconds = 0;
     unsigned solved = 0, wrong = 0;
     const double c1 = cpu_seconds();
     for (unsigned i = skip; i < inst.size() && i < skip + first; ++i) {
-        const PdbSolution s = solve_pdb(h, inst[i].first, threads);
+        const double ci = cpu_seconds();
+        const PdbSolution s = solve_pdb(h, inst[i].first, threads, max_threshold);
+        const double cpu = cpu_seconds() - ci;
         auto b = inst[i].first;
-        const bool ok = s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
+        const bool ok = s.cut_off ? s.length == -1 && (s.iterations.empty() || s.iterations.back().threshold < inst[i].second)
+                                  : s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
         if (!ok) ++wrong;
         ++solved;
         expanded += s.totals.expanded;
         generated += s.totals.generated;
         seconds += s.totals.seconds;
-        std::printf("%6u %4d %4d %14llu %14llu %9.3f%s\n", i + 1, s.length, s.initial_h,
+        std::printf("%6u %4d %4d %4d %14llu %14llu %9.3f %9.3f%s%s\n", i + 1, inst[i].second, s.length, s.initial_h,
                     static_cast<unsigned long long>(s.totals.expanded), static_cast<unsigned long long>(s.totals.generated),
-                    s.totals.seconds, ok ? "" : "  WRONG");
+                    s.totals.seconds, cpu, s.cut_off ? "  cut off" : "", ok ? "" : "  WRONG");
         std::fflush(stdout);
     }
     std::printf("# instances %u, wrong %u, expanded %llu (%.0f per instance), generated %llu (%.0f per instance), "

@@ -14,6 +14,7 @@
 // length and the path are the same for any thread count (node counts of the last iteration are
 // not: subtrees after the winner may be cut short).
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -32,13 +33,17 @@ struct PdbSolution {
     int length = -1;        // -1: the goal cannot be reached from this board
     std::string path;       // the blank's moves, U D L R
     int initial_h = 0;
+    bool cut_off = false;   // stopped before an iteration above max_threshold (length stays -1)
     std::vector<IterationStats> iterations;
     SearchStats totals;
 };
 
 // board[c] = tile on cell c (0 = blank); a permutation of the goal's tiles (checked: UsageError).
 // threads: 0 = all cores. Throws LimitError when a stop is requested (timeout, signal).
-PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint8_t>& board, unsigned threads = 1);
+// max_threshold: no iteration with a larger threshold is started (cut_off is then set); benchmarks
+// use it to time a fixed, deterministic amount of work.
+PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint8_t>& board, unsigned threads = 1,
+                      int max_threshold = std::numeric_limits<int>::max());
 
 // True when `board` reaches `goal` (same tiles): permutation parity against the blank's distance.
 bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board, const std::vector<std::uint8_t>& goal);

@@ -1,0 +1,356 @@
+#pragma once
+// The inner loop of PDB-IDA* (solver.cpp): one thread's search state and its depth-first search.
+//
+// State: the board, the blank's cell, and for every pattern the cells of its tiles, the rank of
+// that placement and its table entry -- on the board and on the board reflected about the main
+// diagonal. A move of the blank moves one tile, so it changes one rank and one entry on each side.
+//
+// Ranks are updated, not recomputed (rank.hpp: digit i of a placement is its tile's cell minus
+// the earlier tiles on lower cells, weighted by W_i = (n-i-1)(n-i-2)...(n-k+1)). When tile s moves
+// from cell a to cell b, digit s changes by (b - a) minus the earlier tiles strictly between a and
+// b, and a later tile strictly between a and b changes its digit by one; nothing else changes. A
+// horizontal move has no cell between, so the rank changes by +-W_s; a vertical one has cols - 1
+// cells between, a short table-driven sum. On the reflected board horizontal and vertical swap.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+
+namespace bitsolve::sliding::pdb::detail {
+
+inline constexpr int kMaxDepth = 250;     // longer than any optimal 5x5 solution
+inline constexpr int kSplitDepth = 10;    // subtrees handed to threads start here
+inline constexpr int kNoMove = 4;         // "previous move" of the root (3 - 4 is no direction)
+
+// Read-only tables shared by all workers of one search.
+struct Context {
+    // How a move of the blank onto cell b from its neighbour a = nb[b][d] changes the rank of
+    // the moved tile's pattern on one side (plain or reflected): sign (+1 when the tile's cell
+    // grows), distance |b - a| on that side, and the board cells (original numbering) lying
+    // strictly between a and b on that side.
+    struct Side {
+        std::int8_t sign;
+        std::uint8_t dist, count;
+        std::uint8_t between[kMaxCells];
+    };
+
+    const PdbHeuristic& h;
+    unsigned n, k[kMaxPatterns], patterns;
+    const std::uint8_t* table[kMaxPatterns];
+    std::int8_t nb[kMaxCells][4];
+    bool reflect;
+    std::vector<std::uint8_t> goal;
+    std::uint8_t pattern_of[kMaxCells], slot_of[kMaxCells], sigma[kMaxCells], transpose[kMaxCells];
+    std::uint64_t weight[kMaxPatterns][kMaxPatternTiles];
+    // contrib[t][u]: what tile u strictly between the old and new cell of moving tile t adds to
+    // the rank change: -W_s for an earlier tile of t's pattern, +W_i for a later one, else 0.
+    // rcontrib: the same on the reflected board, indexed by the original tiles.
+    std::int64_t contrib[kMaxCells][kMaxCells], rcontrib[kMaxCells][kMaxCells];
+    Side plain[kMaxCells][4], mirror[kMaxCells][4];
+
+    explicit Context(const PdbHeuristic& heur)
+        : h(heur), n(heur.cells()), patterns(heur.patterns()), reflect(heur.reflects()), goal(heur.goal()) {
+        for (unsigned p = 0; p < patterns; ++p) {
+            k[p] = heur.pattern_size(p);
+            table[p] = heur.table(p);
+            for (unsigned i = 0; i < k[p]; ++i) {
+                weight[p][i] = 1;
+                for (unsigned j = i + 1; j < k[p]; ++j) weight[p][i] *= n - j;
+            }
+        }
+        for (unsigned t = 0; t < n; ++t) {
+            pattern_of[t] = t == 0 ? 0xFF : heur.pattern_of(t);
+            slot_of[t] = t == 0 ? 0 : heur.slot_of(t);
+            sigma[t] = heur.sigma(t);
+            transpose[t] = heur.transpose(t);
+        }
+        auto contribution = [&](unsigned t, unsigned u) -> std::int64_t {
+            if (t == 0 || u == 0 || u == t || pattern_of[u] != pattern_of[t]) return 0;
+            const unsigned p = pattern_of[t], s = slot_of[t], i = slot_of[u];
+            return i < s ? -static_cast<std::int64_t>(weight[p][s]) : static_cast<std::int64_t>(weight[p][i]);
+        };
+        for (unsigned t = 0; t < n; ++t)
+            for (unsigned u = 0; u < n; ++u) {
+                contrib[t][u] = contribution(t, u);
+                rcontrib[t][u] = contribution(sigma[t], sigma[u]);
+            }
+        const int rows = static_cast<int>(heur.rows()), cols = static_cast<int>(heur.cols());
+        for (int c = 0; c < static_cast<int>(n); ++c) {
+            const int r = c / cols, col = c % cols;
+            nb[c][0] = static_cast<std::int8_t>(r > 0 ? c - cols : -1);
+            nb[c][1] = static_cast<std::int8_t>(col > 0 ? c - 1 : -1);
+            nb[c][2] = static_cast<std::int8_t>(col < cols - 1 ? c + 1 : -1);
+            nb[c][3] = static_cast<std::int8_t>(r < rows - 1 ? c + cols : -1);
+            for (int d = 0; d < 4; ++d) {
+                if (nb[c][d] < 0) continue;
+                const unsigned a = static_cast<unsigned>(nb[c][d]), b = static_cast<unsigned>(c);
+                side(plain[c][d], a, b, false);
+                side(mirror[c][d], transpose[a], transpose[b], true);
+            }
+        }
+    }
+
+    // The tile moves from a to b (cells on that side); `mirrored`: cells are reflected ones.
+    void side(Side& s, unsigned a, unsigned b, bool mirrored) const {
+        s.sign = static_cast<std::int8_t>(b > a ? 1 : -1);
+        s.dist = static_cast<std::uint8_t>(b > a ? b - a : a - b);
+        s.count = 0;
+        for (unsigned x = std::min(a, b) + 1; x < std::max(a, b); ++x)
+            s.between[s.count++] = mirrored ? transpose[x] : static_cast<std::uint8_t>(x);
+    }
+};
+
+// One search thread's state (fixed size; lives on the stack).
+struct Worker {
+    const Context* c;
+    std::uint8_t board[kMaxCells];
+    unsigned blank = 0;
+    std::uint8_t pos[kMaxPatterns][kMaxPatternTiles] = {}, rpos[kMaxPatterns][kMaxPatternTiles] = {};
+    std::uint64_t rank[kMaxPatterns] = {}, rrank[kMaxPatterns] = {};
+    int hn[kMaxPatterns] = {}, hr[kMaxPatterns] = {};
+    int sn = 0, sr = 0;
+    std::uint8_t path[kMaxDepth + 1];
+    int bound = 0, next_bound = std::numeric_limits<int>::max();
+    std::uint64_t expanded = 0, generated = 0;
+    // Cooperative cut-off: a worker whose subtree comes after an already found solution stops.
+    const std::atomic<std::size_t>* winner = nullptr;
+    std::size_t index = 0;
+    bool aborted = false;
+
+    // A child of a node: the blank's move d onto cell `to` (the moved tile's cell), the moved
+    // tile's pattern and slot on the board (p, s) and on the reflected board (rp, rs), the new
+    // ranks of those two patterns, and once read, their entries and f = g + 1 + heuristic.
+    struct Child {
+        std::uint64_t nr, nrr;
+        int f;
+        std::uint8_t d, to, p, s, rp, rs, hn, hr;
+    };
+
+    Worker(const Context& ctx, const std::vector<std::uint8_t>& start) : c(&ctx) {
+        for (unsigned cell = 0; cell < ctx.n; ++cell) {
+            const unsigned t = start[cell];
+            board[cell] = static_cast<std::uint8_t>(t);
+            if (t == 0) {
+                blank = cell;
+                continue;
+            }
+            pos[ctx.pattern_of[t]][ctx.slot_of[t]] = static_cast<std::uint8_t>(cell);
+            const unsigned rt = ctx.sigma[t];
+            rpos[ctx.pattern_of[rt]][ctx.slot_of[rt]] = ctx.transpose[cell];
+        }
+        for (unsigned p = 0; p < ctx.patterns; ++p) {
+            rank[p] = rank_kperm(pos[p], ctx.k[p], ctx.n);
+            rrank[p] = rank_kperm(rpos[p], ctx.k[p], ctx.n);
+            hn[p] = ctx.table[p][rank[p]];
+            hr[p] = ctx.reflect ? ctx.table[p][rrank[p]] : 0;
+            sn += hn[p];
+            sr += hr[p];
+        }
+    }
+
+    int heuristic() const { return sn > sr ? sn : sr; }
+    bool at_goal() const { return std::memcmp(board, c->goal.data(), c->n) == 0; }
+
+    void poll() {
+        if (stop_requested()) check_stop();
+        if (winner && winner->load(std::memory_order_relaxed) < index) aborted = true;
+    }
+
+    // The children of the current node (reached by move `prev`): moves, tiles and new ranks, each
+    // new table entry prefetched. Returns how many.
+    int make_children(int prev, Child* out) const {
+        int m = 0;
+        for (int d = 0; d < 4; ++d) {
+            if (d == 3 - prev || c->nb[blank][d] < 0) continue;
+            Child& x = out[m++];
+            x.d = static_cast<std::uint8_t>(d);
+            x.to = static_cast<std::uint8_t>(c->nb[blank][d]);
+            const unsigned t = board[x.to];
+            x.p = c->pattern_of[t];
+            x.s = c->slot_of[t];
+            const Context::Side& sp = c->plain[blank][d];
+            std::int64_t delta = static_cast<std::int64_t>(c->weight[x.p][x.s]) * sp.dist;
+            for (unsigned j = 0; j < sp.count; ++j) delta += c->contrib[t][board[sp.between[j]]];
+            x.nr = rank[x.p] + static_cast<std::uint64_t>(sp.sign * delta);
+            assert(x.nr == rank_after(pos[x.p], x.p, x.s, blank));
+            __builtin_prefetch(c->table[x.p] + x.nr);
+            if (c->reflect) {
+                const unsigned rt = c->sigma[t];
+                x.rp = c->pattern_of[rt];
+                x.rs = c->slot_of[rt];
+                const Context::Side& sm = c->mirror[blank][d];
+                std::int64_t rdelta = static_cast<std::int64_t>(c->weight[x.rp][x.rs]) * sm.dist;
+                for (unsigned j = 0; j < sm.count; ++j) rdelta += c->rcontrib[t][board[sm.between[j]]];
+                x.nrr = rrank[x.rp] + static_cast<std::uint64_t>(sm.sign * rdelta);
+                assert(x.nrr == rank_after(rpos[x.rp], x.rp, x.rs, c->transpose[blank]));
+                __builtin_prefetch(c->table[x.rp] + x.nrr);
+            }
+        }
+        return m;
+    }
+
+    // Rank of pattern p's placement `cells` with slot `slot` moved onto `cell` (checks only).
+    std::uint64_t rank_after(const std::uint8_t* cells, unsigned p, unsigned slot, unsigned cell) const {
+        std::uint8_t tmp[kMaxPatternTiles];
+        std::memcpy(tmp, cells, kMaxPatternTiles);
+        tmp[slot] = static_cast<std::uint8_t>(cell);
+        return rank_kperm(tmp, c->k[p], c->n);
+    }
+
+    // Plays child x (its entries read): board, slots, ranks, entries and sums. undo() reverses it.
+    struct Saved {
+        std::uint64_t rank, rrank;
+        int hn, hr;
+    };
+    Saved play(const Child& x) {
+        const unsigned from = blank;
+        board[from] = board[x.to];
+        board[x.to] = 0;
+        blank = x.to;
+        Saved sv{rank[x.p], 0, hn[x.p], 0};
+        pos[x.p][x.s] = static_cast<std::uint8_t>(from);
+        rank[x.p] = x.nr;
+        hn[x.p] = x.hn;
+        sn += x.hn - sv.hn;
+        if (c->reflect) {
+            sv.rrank = rrank[x.rp];
+            sv.hr = hr[x.rp];
+            rpos[x.rp][x.rs] = c->transpose[from];
+            rrank[x.rp] = x.nrr;
+            hr[x.rp] = x.hr;
+            sr += x.hr - sv.hr;
+        }
+        return sv;
+    }
+    void undo(const Child& x, const Saved& sv) {
+        const unsigned from = pos[x.p][x.s];  // the blank's cell before the move
+        board[x.to] = board[from];
+        board[from] = 0;
+        blank = from;
+        pos[x.p][x.s] = x.to;
+        rank[x.p] = sv.rank;
+        sn += sv.hn - hn[x.p];
+        hn[x.p] = sv.hn;
+        if (c->reflect) {
+            rpos[x.rp][x.rs] = c->transpose[x.to];
+            rrank[x.rp] = sv.rrank;
+            sr += sv.hr - hr[x.rp];
+            hr[x.rp] = sv.hr;
+        }
+    }
+
+    // Reads the entries of children made by make_children and sets their f (g: the parent's
+    // depth). The reflected entry of a child already pruned by the plain sum is read only when it
+    // could lower next_bound.
+    void evaluate(int g, Child* ch, int m) const {
+        for (int i = 0; i < m; ++i) {
+            Child& x = ch[i];
+            x.hn = c->table[x.p][x.nr];
+            const int fn = g + 1 + sn - hn[x.p] + x.hn;
+            x.f = fn;
+            if (c->reflect && (fn <= bound || fn < next_bound)) {
+                x.hr = c->table[x.rp][x.nrr];
+                x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
+            }
+        }
+    }
+
+    // Searches below the current node (depth g, reached by move `prev`). True when the goal was
+    // found; path[0..bound-1] then holds the moves and the state is left at the goal.
+    bool search(int g, int prev) {
+        Child ch[4];
+        const int m = make_children(prev, ch);
+        return dfs(g, ch, m);
+    }
+
+    // The tables are far larger than the caches, so a lookup is a memory access, and a node
+    // needs its children's entries right after it is reached. So entries are fetched one
+    // generation ahead: a node reads its children's entries (prefetched by its parent), and before
+    // searching the first child's subtree it makes the children of every child that will be
+    // searched, prefetching their entries, so those misses overlap with each other and with the
+    // subtrees searched first. A pruned child changes no state. The order of the children, the
+    // pruning decisions, the counts and next_bound are those of a plain move / test / undo loop.
+    bool dfs(int g, Child* ch, int m) {
+        ++expanded;
+        evaluate(g, ch, m);
+        Child kids[4][3];
+        int km[4] = {};
+        for (int i = 0; i < m; ++i) {
+            if (ch[i].f > bound) continue;
+            const Saved sv = play(ch[i]);
+            km[i] = make_children(ch[i].d, kids[i]);
+            undo(ch[i], sv);
+        }
+        for (int i = 0; i < m; ++i) {
+            const Child& x = ch[i];
+            if ((++generated & 4095) == 0) poll();
+            if (x.f > bound) {
+                if (x.f < next_bound) next_bound = x.f;
+                if (aborted) return false;
+                continue;
+            }
+            const Saved sv = play(x);
+            path[g] = x.d;
+            if (heuristic() == 0 && at_goal()) return true;
+            if (dfs(g + 1, kids[i], km[i])) return true;
+            undo(x, sv);
+            if (aborted) return false;
+        }
+        return false;
+    }
+
+    // Plays the blank's move d from the current node (used to replay the split prefixes).
+    void step(int d) {
+        Child x[4];
+        const int m = make_children(kNoMove, x);
+        for (int i = 0; i < m; ++i)
+            if (x[i].d == d) {
+                x[i].hn = c->table[x[i].p][x[i].nr];
+                if (c->reflect) x[i].hr = c->table[x[i].rp][x[i].nrr];
+                play(x[i]);
+                return;
+            }
+        assert(false && "step: no such move");
+    }
+
+    // Like dfs, but stops at depth `split`, recording the move sequences of the nodes there in
+    // DFS order. True when the goal is met above or at that depth.
+    bool enumerate(int g, int prev, int split, std::vector<std::array<std::uint8_t, kSplitDepth>>& out) {
+        if (g == split) {
+            std::array<std::uint8_t, kSplitDepth> a{};
+            std::copy(path, path + g, a.begin());
+            out.push_back(a);
+            return false;
+        }
+        ++expanded;
+        Child ch[4];
+        const int m = make_children(prev, ch);
+        for (int i = 0; i < m; ++i) {
+            Child& x = ch[i];
+            ++generated;
+            x.hn = c->table[x.p][x.nr];
+            if (c->reflect) x.hr = c->table[x.rp][x.nrr];
+            const int f = g + 1 + std::max(sn - hn[x.p] + x.hn, c->reflect ? sr - hr[x.rp] + x.hr : 0);
+            if (f > bound) {
+                if (f < next_bound) next_bound = f;
+                continue;
+            }
+            const Saved sv = play(x);
+            path[g] = x.d;
+            if (heuristic() == 0 && at_goal()) return true;
+            if (enumerate(g + 1, x.d, split, out)) return true;
+            undo(x, sv);
+        }
+        return false;
+    }
+};
+
+}  // namespace bitsolve::sliding::pdb::detail
