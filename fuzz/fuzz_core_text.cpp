@@ -1,11 +1,14 @@
-// Fuzz target: the shared text layer every parser stands on (split_lines, tokenize, parse_int,
-// quote). Besides "no crash", it checks what the parsers rely on: lines and tokens are views
-// at the reported line and column, and parse_int agrees with std::from_chars on every token.
+// Fuzz target: the shared text layer every parser stands on (split_lines, tokenize,
+// for_each_token, parse_int, quote). Besides "no crash", it checks what the parsers rely on:
+// lines and tokens are views at the reported line and column, for_each_token agrees with
+// tokenize, and parse_int agrees with std::from_chars on every token.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bitsolve/core/text.hpp"
 #include "fuzz_check.hpp"
@@ -85,6 +88,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto some = tokenize(line, cap);
         FUZZ_CHECK(some.size() == std::min(all.size(), cap + 1));
         for (std::size_t k = 0; k < some.size(); ++k) FUZZ_CHECK(some[k].text == all[k].text && some[k].column == all[k].column);
+    }
+    // for_each_token visits exactly tokenize's tokens, or fails with exactly its error.
+    for (const Line& line : lines) {
+        std::vector<Token> all, seen;
+        std::string all_error, seen_error;
+        try {
+            all = tokenize(line);
+        } catch (const std::exception& e) {
+            all_error = e.what();
+        }
+        try {
+            for_each_token(line, [&](const Token& t) { seen.push_back(t); });
+        } catch (const std::exception& e) {
+            seen_error = e.what();
+        }
+        FUZZ_CHECK(seen_error == all_error);
+        if (!all_error.empty()) continue;
+        FUZZ_CHECK(seen.size() == all.size());
+        for (std::size_t k = 0; k < seen.size(); ++k)
+            FUZZ_CHECK(seen[k].text == all[k].text && seen[k].column == all[k].column && seen[k].line == all[k].line);
     }
     // No line is lost: every '\n' of the text (after a BOM) ends exactly one line.
     const std::string_view body = strip_bom(text);
