@@ -75,7 +75,14 @@ Solution Solver::run(const Space& space, bool want_path, int max_length) {
                 const int i = kid_pieces[j];
                 const int f0 = space.field(node.key, i);
                 const Space::Occupancy cells = space.moved(node.cells, i, f0, space.field(kid, i));
-                out[count] = Node{kid, cells, parent, kid_pieces[j], static_cast<std::uint8_t>(f0)};
+                // Field by field: a Node built whole was assembled on the stack and copied
+                // with overlapping loads that missed store forwarding.
+                Node& n = out[count];
+                n.key = kid;
+                n.cells = cells;
+                n.parent = parent;
+                n.piece = static_cast<std::uint8_t>(i);
+                n.from = static_cast<std::uint8_t>(f0);
                 if (!done) {
                     const int r = space.near_goal(kid, cells.occ);
                     if (r < 2) done = true, found = count, last = r;
