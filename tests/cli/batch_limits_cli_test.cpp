@@ -41,6 +41,24 @@ TEST(BatchLimits, SlidingTimeoutKeepsFinishedBoards) {
     EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
 }
 
+// Batches are solved in chunks of 1024 lines: a stop in a later chunk still prints every board
+// of the earlier chunks and those of its own chunk up to the first unfinished one. 1100 solved
+// boards (0 moves each), then 15-puzzles that Manhattan distance alone cannot solve in 0.5 s.
+TEST(BatchLimits, TimeoutInALaterChunkKeepsEveryEarlierBoard) {
+    std::string batch;
+    for (int i = 0; i < 1100; ++i) batch += "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    batch += "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n";
+    const auto r = run_cli({"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "2",
+                            "--timeout", "0.5"},
+                           batch);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    std::string expected;
+    for (int i = 0; i < 1100; ++i) expected += "0\n";
+    EXPECT_EQ(r.out, expected);
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+}
+
 // Whatever the machine's speed, a cut-short batch prints a prefix of the full batch's lines.
 TEST(BatchLimits, RushTimeoutPrintsAPrefixOfTheFullAnswer) {
     const std::string sample = data_path("rush/fogleman-db-sample.txt");
