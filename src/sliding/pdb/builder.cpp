@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <chrono>
 #include <vector>
 
@@ -44,11 +45,17 @@ std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<S
     const std::uint64_t total = slots.size();
     const std::size_t chunks = static_cast<std::size_t>((total + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> fresh{0}, placed{0};
+    std::uint64_t weight[kMaxPatternTiles];  // digit weights of rank_kperm: (n-i-1)...(n-k+1)
+    for (unsigned i = 0; i < k; ++i) {
+        weight[i] = 1;
+        for (unsigned j = i + 1; j < k; ++j) weight[i] *= n - j;
+    }
 
     parallel_for(chunks, threads, [&](std::size_t chunk) {
         std::uint64_t my_fresh = 0, my_placed = 0;
         const std::uint64_t lo = chunk * kChunk, hi = std::min<std::uint64_t>(total, lo + kChunk);
-        std::uint8_t pos[kMaxPatternTiles], npos[kMaxPatternTiles];
+        std::uint8_t pos[kMaxPatternTiles], slot_at[32];
+        [[maybe_unused]] std::uint8_t npos[kMaxPatternTiles];
         // Successors wait in a small ring after their slot was prefetched, so a thread keeps
         // several cache misses in flight instead of stalling on each (the slots are far larger
         // than the caches and successors land anywhere in them).
@@ -87,7 +94,10 @@ std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<S
             }
             unrank_kperm(r, k, n, pos);
             std::uint32_t occupied = 0;
-            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            for (unsigned i = 0; i < k; ++i) {
+                occupied |= 1u << pos[i];
+                slot_at[pos[i]] = static_cast<std::uint8_t>(i);
+            }
             const std::uint32_t free_cells = geo.all & ~occupied;
             while (frontier) {
                 const unsigned j = static_cast<unsigned>(std::countr_zero(frontier)) / 2;
@@ -100,13 +110,29 @@ std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<S
                     while (targets) {
                         const unsigned q = static_cast<unsigned>(std::countr_zero(targets));
                         targets &= targets - 1;
-                        std::copy(pos, pos + k, npos);
-                        npos[i] = static_cast<std::uint8_t>(q);
-                        const std::uint32_t nfree = free_cells ^ (1u << q) ^ (1u << pos[i]);
-                        const std::uint32_t nregion = geo.flood(1u << pos[i], nfree);
+                        const unsigned a = pos[i];
+                        const std::uint32_t nfree = free_cells ^ (1u << q) ^ (1u << a);
+                        const std::uint32_t nregion = geo.flood(1u << a, nfree);
                         const unsigned canon = static_cast<unsigned>(std::countr_zero(nregion));
                         const unsigned fj = static_cast<unsigned>(std::popcount(nfree & ((1u << canon) - 1u)));
-                        push(rank_kperm(npos, k, n), fj);
+                        // The successor's rank from this one's (see ida_worker.hpp): digit i
+                        // changes by the cells moved minus the earlier tiles passed over, and
+                        // every later tile passed over changes its digit by one.
+                        const unsigned lo_c = std::min(a, q), hi_c = std::max(a, q);
+                        std::uint64_t delta = weight[i] * (hi_c - lo_c);
+                        std::uint32_t over = occupied & ((1u << hi_c) - 1u) & ~((2u << lo_c) - 1u);
+                        while (over) {
+                            const unsigned jj = slot_at[std::countr_zero(over)];
+                            over &= over - 1;
+                            delta += jj < i ? -weight[i] : weight[jj];
+                        }
+                        const std::uint64_t next = q > a ? r + delta : r - delta;
+                        assert(next == [&] {
+                            std::copy(pos, pos + k, npos);
+                            npos[i] = static_cast<std::uint8_t>(q);
+                            return rank_kperm(npos, k, n);
+                        }());
+                        push(next, fj);
                     }
                 }
             }

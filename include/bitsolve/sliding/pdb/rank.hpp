@@ -48,13 +48,23 @@ inline std::uint64_t rank_kperm(const std::uint8_t* pos, unsigned k, unsigned n)
     return r;
 }
 
-// Inverse of rank_kperm: writes pos[0..k-1].
+// Inverse of rank_kperm: writes pos[0..k-1]. Ranks below 2^32 (every table this program builds)
+// are divided in 32 bits, which is several times faster than 64-bit division on common CPUs.
 inline void unrank_kperm(std::uint64_t r, unsigned k, unsigned n, std::uint8_t* pos) {
     unsigned digit[32];
-    for (unsigned i = k; i-- > 0;) {
-        const unsigned radix = n - i;
-        digit[i] = static_cast<unsigned>(r % radix);
-        r /= radix;
+    if (r <= 0xFFFFFFFFu) {
+        auto r32 = static_cast<std::uint32_t>(r);
+        for (unsigned i = k; i-- > 0;) {
+            const unsigned radix = n - i;
+            digit[i] = r32 % radix;
+            r32 /= radix;
+        }
+    } else {
+        for (unsigned i = k; i-- > 0;) {
+            const unsigned radix = n - i;
+            digit[i] = static_cast<unsigned>(r % radix);
+            r /= radix;
+        }
     }
     std::uint32_t free_cells = n >= 32 ? ~0u : (1u << n) - 1u;
     for (unsigned i = 0; i < k; ++i) {
