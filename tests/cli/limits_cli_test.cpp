@@ -1,0 +1,154 @@
+// Limits end to end against the built binary: --timeout and --max-memory on every subcommand
+// (documented in --help, bad values usage errors), memory refused up front, timeouts and
+// SIGINT/SIGTERM stopping counts, batches and bench workloads with one line on stderr, exit
+// code 1 and nothing finished lost (checkpoints kept, no torn line).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bitsolve/queens/parse.hpp"
+#include "cli/guarded_run.hpp"
+
+namespace bitsolve::test {
+namespace {
+
+TEST(Limits, BadLimitValuesAreUsageErrors) {
+    const fs::path board = write_file("board.txt", "1 0 3\n4 2 5\n7 8 6\n");
+    const fs::path empty = write_file("empty-stdin", "");
+    for (const Args& args : {Args{"sliding", "--max-memory", "12Q", board.string()},
+                             Args{"sliding", "--max-memory", "-5M", board.string()},
+                             Args{"sliding", "--timeout", "-1", board.string()},
+                             Args{"sliding", "--threads", "99999999999999999999", board.string()},
+                             Args{"queens", "8", "--max-memory", std::string(40, '9')}})
+        expect_rejected(run_guarded(args, empty), 2, show(args));
+}
+
+// Every subcommand documents and accepts --timeout and --max-memory.
+TEST(Limits, EveryCommandTakesTheLimitOptions) {
+    for (const Args& cmd : {Args{"sliding"}, Args{"sliding", "build-pdb"}, Args{"rush"}, Args{"queens"},
+                            Args{"queens", "merge"}, Args{"boj"}, Args{"bench"}}) {
+        Args help = cmd;
+        help.push_back("--help");
+        const auto r = run_cli(help);
+        EXPECT_EQ(r.exit_code, 0) << show(help);
+        EXPECT_NE(r.out.find("--timeout SECONDS"), std::string::npos) << show(help) << r.out;
+        EXPECT_NE(r.out.find("--max-memory SIZE"), std::string::npos) << show(help) << r.out;
+    }
+    const fs::path empty = write_file("empty-stdin", "");
+    const auto shard = run_guarded({"queens", "8", "--shard", "1/1"}, empty);
+    ASSERT_EQ(shard.exit_code, 0) << shard.err;
+    const fs::path good = write_file("part-1-of-1", shard.out);
+    const auto merged = run_guarded({"queens", "merge", "--timeout", "30", "--max-memory", "1G", good.string()}, empty);
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    const auto judged = run_text({"boj", "9663", "--timeout", "30", "--max-memory", "1G"}, "8\n");
+    EXPECT_EQ(judged.exit_code, 0) << judged.err;
+    EXPECT_EQ(judged.out, "92\n");
+    // A table build over the budget is refused before anything is allocated or written (the
+    // build's progress line may come first; the last line is the refusal).
+    const fs::path dir = scratch_dir() / "pdb-cache";
+    const auto built = run_guarded({"sliding", "build-pdb", "pdb663", "--pdb-dir", dir.string(), "--max-memory", "1M"}, empty);
+    EXPECT_EQ(built.exit_code, 1) << built.err;
+    EXPECT_EQ(built.out, "");
+    EXPECT_NE(built.err.find("bitsolve sliding build-pdb: "), std::string::npos) << built.err;
+    EXPECT_NE(built.err.find("more than the memory limit of 1.0 MiB"), std::string::npos) << built.err;
+    EXPECT_TRUE(!fs::exists(dir) || fs::is_empty(dir));
+}
+
+// A bench workload cut by --timeout: exit code 1 and only the line of the stop (the workload's
+// own lines are printed when it finishes). Far longer than the limit on any machine: the
+// sliding workload searches 10.8 million nodes.
+TEST(Limits, TimeoutStopsABenchWorkloadWithOneLine) {
+    const auto r = run_text({"bench", "sliding", "--timeout", "0.05"}, "");
+    expect_rejected(r, 1, "bench sliding --timeout 0.05");
+    EXPECT_NE(r.err.find("time limit of 0.05 s reached"), std::string::npos) << r.err;
+}
+
+// The judge problems take the limits too: a budget too small for the list of sub-problems of
+// N = 12 is refused before counting.
+TEST(Limits, JudgeProblemsTakeTheMemoryLimit) {
+    const auto r = run_text({"boj", "9663", "--max-memory", "1K"}, "12\n");
+    expect_rejected(r, 1, "boj 9663 --max-memory 1K");
+    EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
+}
+
+TEST(Limits, MemoryLimitRefusesUpFront) {
+    const fs::path empty = write_file("empty-stdin", "");
+    expect_rejected(run_guarded({"sliding", "--count", "--size", "3x4", "--max-memory", "1M"}, empty), 1,
+                    "sliding --count over the memory limit");
+    expect_rejected(run_guarded({"queens", "12", "--max-memory", "1K"}, empty), 1, "queens over the memory limit");
+    // BFS on a 5x5 board cannot be indexed at all: refused at once, whatever the budget.
+    const auto r = run_text({"sliding", "--algo", "bfs"},
+                            "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 24 0\n");
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(lines_in(r.err), 1) << r.err;
+}
+
+TEST(Limits, TimeoutStopsACountWithOneLineAndKeepsTheCheckpoint) {
+    const fs::path ckpt = scratch_dir() / "timeout.ckpt";
+    fs::remove(ckpt);
+    const fs::path empty = write_file("empty-stdin", "");
+    const auto r = run_guarded({"queens", "20", "--threads", "1", "--timeout", "0.5", "--checkpoint", ckpt.string()}, empty);
+    expect_rejected(r, 1, "queens 20 --timeout 0.5");
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+    ASSERT_TRUE(fs::exists(ckpt));
+    const auto cp = queens::parse_checkpoint(slurp(ckpt.string()));
+    EXPECT_EQ(cp.n, 20);
+    for (const auto& e : fs::directory_iterator(scratch_dir()))
+        EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << "left behind: " << e.path();
+}
+
+TEST(Limits, SignalsStopACountCleanlyAndKeepTheCheckpoint) {
+    const fs::path empty = write_file("empty-stdin", "");
+    for (int sig : {SIGINT, SIGTERM}) {
+        const fs::path ckpt = scratch_dir() / ("signal-" + std::to_string(sig) + ".ckpt");
+        fs::remove(ckpt);
+        // The checkpoint is written before counting starts: once it exists, the handlers are in
+        // place and the count is running.
+        const auto r = run_guarded({"queens", "20", "--threads", "1", "--checkpoint", ckpt.string()}, empty,
+                                   [&] { return fs::exists(ckpt); }, sig);
+        expect_rejected(r, 1, "queens 20 interrupted by signal " + std::to_string(sig));
+        EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+        const auto cp = queens::parse_checkpoint(slurp(ckpt.string()));
+        EXPECT_EQ(cp.n, 20);
+    }
+}
+
+TEST(Limits, SignalDuringABatchLeavesNoTornLine) {
+    // Hard 15-puzzle instances with the weakest heuristic on one thread: far longer than the
+    // moment the signal comes.
+    std::string batch;
+    {
+        std::ifstream in(data_path("sliding/korf100.txt"));
+        std::string line;
+        int n = 0;
+        while (std::getline(in, line) && n < 20) {
+            if (line.empty() || line[0] == '#') continue;
+            // "tiles... length": keep the 16 tiles.
+            std::size_t pos = 0;
+            for (int k = 0; k < 16; ++k) pos = line.find(' ', pos + 1);
+            batch += line.substr(0, pos) + "\n";
+            ++n;
+        }
+    }
+    const fs::path file = write_file("korf-batch.txt", batch);
+    const fs::path empty = write_file("empty-stdin", "");
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = run_guarded({"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "1",
+                                file.string()},
+                               empty,
+                               [&] { return std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500); },
+                               SIGTERM);
+    EXPECT_FALSE(r.hung);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(lines_in(r.err), 1) << r.err;
+    EXPECT_TRUE(r.out.empty() || r.out.back() == '\n') << "torn line: " << r.out;
+}
+
+
+}  // namespace
+}  // namespace bitsolve::test
