@@ -27,8 +27,9 @@ bool solve_batch(std::string_view text, const BatchOptions& opt, const std::func
         text, opt.threads, [&](const Line& line) { return parse_batch_item(line, size); },
         [&](BatchItem& item) {
             solve_batch_item(item, [&](BatchItem& it) {
-                const Board goal = opt.goal ? *opt.goal
-                                            : (opt.blank_first ? blank_first_goal(it.board.geo) : blank_last_goal(it.board.geo));
+                const Board goal =
+                    opt.goal ? *opt.goal
+                             : (opt.blank_first ? blank_first_goal(it.board.geo) : blank_last_goal(it.board.geo));
                 it.solution = solve(it.board, goal, opt.solve);
             });
         },

@@ -69,7 +69,8 @@ inline fs::path write_file(const std::string& name, const std::string& bytes) {
 
 // Runs the binary with stdin from `stdin_file`; when `ready` is given, polls it and sends
 // `sig` once it returns true.
-inline Run run_guarded(const Args& args, const fs::path& stdin_file, const std::function<bool()>& ready = {}, int sig = 0) {
+inline Run run_guarded(const Args& args, const fs::path& stdin_file, const std::function<bool()>& ready = {},
+                       int sig = 0) {
     const fs::path out_path = scratch_dir() / "out", err_path = scratch_dir() / "err";
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error("fork failed");
@@ -165,7 +166,8 @@ inline std::string ten_mb_line(const std::string& unit) {
 // test process: the peak RSS that wait4 reports includes the forked test process before exec.
 // The bound fails on tokenising a 10 MB line (40 bytes per token: over 200 MB) or collecting 5
 // million short lines (24 bytes each). ASan's shadow memory would mask all this.
-inline void expect_input_sized_memory(const Run& r, long baseline_kb, std::uintmax_t input_bytes, const std::string& what) {
+inline void expect_input_sized_memory(const Run& r, long baseline_kb, std::uintmax_t input_bytes,
+                                      const std::string& what) {
 #if !defined(__SANITIZE_ADDRESS__)
     const long input_kb = static_cast<long>(input_bytes / 1024);
     EXPECT_LT(r.max_rss_kb, baseline_kb + 2 * input_kb + 8 * 1024) << what << " (baseline " << baseline_kb << " KB)";

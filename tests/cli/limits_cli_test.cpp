@@ -19,11 +19,11 @@ namespace {
 TEST(Limits, BadLimitValuesAreUsageErrors) {
     const fs::path board = write_file("board.txt", "1 0 3\n4 2 5\n7 8 6\n");
     const fs::path empty = write_file("empty-stdin", "");
-    for (const Args& args : {Args{"sliding", "--max-memory", "12Q", board.string()},
-                             Args{"sliding", "--max-memory", "-5M", board.string()},
-                             Args{"sliding", "--timeout", "-1", board.string()},
-                             Args{"sliding", "--threads", "99999999999999999999", board.string()},
-                             Args{"queens", "8", "--max-memory", std::string(40, '9')}})
+    for (const Args& args :
+         {Args{"sliding", "--max-memory", "12Q", board.string()},
+          Args{"sliding", "--max-memory", "-5M", board.string()}, Args{"sliding", "--timeout", "-1", board.string()},
+          Args{"sliding", "--threads", "99999999999999999999", board.string()},
+          Args{"queens", "8", "--max-memory", std::string(40, '9')}})
         expect_rejected(run_guarded(args, empty), 2, show(args));
 }
 
@@ -50,7 +50,8 @@ TEST(Limits, EveryCommandTakesTheLimitOptions) {
     // A table build over the budget is refused before anything is allocated or written (the
     // build's progress line may come first; the last line is the refusal).
     const fs::path dir = scratch_dir() / "pdb-cache";
-    const auto built = run_guarded({"sliding", "build-pdb", "pdb663", "--pdb-dir", dir.string(), "--max-memory", "1M"}, empty);
+    const auto built =
+        run_guarded({"sliding", "build-pdb", "pdb663", "--pdb-dir", dir.string(), "--max-memory", "1M"}, empty);
     EXPECT_EQ(built.exit_code, 1) << built.err;
     EXPECT_EQ(built.out, "");
     EXPECT_NE(built.err.find("bitsolve sliding build-pdb: "), std::string::npos) << built.err;
@@ -92,7 +93,8 @@ TEST(Limits, TimeoutStopsACountWithOneLineAndKeepsTheCheckpoint) {
     const fs::path ckpt = scratch_dir() / "timeout.ckpt";
     fs::remove(ckpt);
     const fs::path empty = write_file("empty-stdin", "");
-    const auto r = run_guarded({"queens", "20", "--threads", "1", "--timeout", "0.5", "--checkpoint", ckpt.string()}, empty);
+    const auto r =
+        run_guarded({"queens", "20", "--threads", "1", "--timeout", "0.5", "--checkpoint", ckpt.string()}, empty);
     expect_rejected(r, 1, "queens 20 --timeout 0.5");
     EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
     ASSERT_TRUE(fs::exists(ckpt));
@@ -109,8 +111,9 @@ TEST(Limits, SignalsStopACountCleanlyAndKeepTheCheckpoint) {
         fs::remove(ckpt);
         // The checkpoint is written before counting starts: once it exists, the handlers are in
         // place and the count is running.
-        const auto r = run_guarded({"queens", "20", "--threads", "1", "--checkpoint", ckpt.string()}, empty,
-                                   [&] { return fs::exists(ckpt); }, sig);
+        const auto r = run_guarded(
+            {"queens", "20", "--threads", "1", "--checkpoint", ckpt.string()}, empty, [&] { return fs::exists(ckpt); },
+            sig);
         expect_rejected(r, 1, "queens 20 interrupted by signal " + std::to_string(sig));
         EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
         const auto cp = queens::parse_checkpoint(slurp(ckpt.string()));
@@ -138,17 +141,14 @@ TEST(Limits, SignalDuringABatchLeavesNoTornLine) {
     const fs::path file = write_file("korf-batch.txt", batch);
     const fs::path empty = write_file("empty-stdin", "");
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = run_guarded({"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "1",
-                                file.string()},
-                               empty,
-                               [&] { return std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500); },
-                               SIGTERM);
+    const auto r = run_guarded(
+        {"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "1", file.string()}, empty,
+        [&] { return std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500); }, SIGTERM);
     EXPECT_FALSE(r.hung);
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(lines_in(r.err), 1) << r.err;
     EXPECT_TRUE(r.out.empty() || r.out.back() == '\n') << "torn line: " << r.out;
 }
-
 
 }  // namespace
 }  // namespace bitsolve::test

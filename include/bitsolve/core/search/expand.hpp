@@ -22,8 +22,8 @@ namespace bitsolve {
 // (the goal, or the other side of a bidirectional search, was reached). Returns false after the
 // whole layer.
 template <Domain D, class Store, class OnNew>
-[[gnu::always_inline]] inline bool expand_layer(const D& d, const std::vector<typename D::State>& frontier, Store& store, SearchStats& stats,
-                  OnNew&& on_new) {
+[[gnu::always_inline]] inline bool expand_layer(const D& d, const std::vector<typename D::State>& frontier,
+                                                Store& store, SearchStats& stats, OnNew&& on_new) {
     using State = typename D::State;
     using SKey = typename Store::Key;
     typename D::Move moves[D::kMaxMoves];
