@@ -26,9 +26,9 @@
 
 namespace bitsolve::sliding::pdb::detail {
 
-inline constexpr int kMaxDepth = 250;     // longer than any optimal 5x5 solution
-inline constexpr int kSplitDepth = 10;    // subtrees handed to threads start here
-inline constexpr int kNoMove = 4;         // "previous move" of the root (3 - 4 is no direction)
+inline constexpr int kMaxDepth = 250;   // longer than any optimal 5x5 solution
+inline constexpr int kSplitDepth = 10;  // subtrees handed to threads start here
+inline constexpr int kNoMove = 4;       // "previous move" of the root (3 - 4 is no direction)
 
 // Read-only tables shared by all workers of one search.
 struct Context {
@@ -57,7 +57,11 @@ struct Context {
     Side plain[kMaxCells][4], mirror[kMaxCells][4];
 
     explicit Context(const PdbHeuristic& heur)
-        : h(heur), n(heur.cells()), patterns(heur.patterns()), reflect(heur.reflects()), goal(heur.goal()) {
+        : h(heur),
+          n(heur.cells()),
+          patterns(heur.patterns()),
+          reflect(heur.reflects()),
+          goal(heur.goal()) {
         for (unsigned p = 0; p < patterns; ++p) {
             k[p] = heur.pattern_size(p);
             table[p] = heur.table(p);

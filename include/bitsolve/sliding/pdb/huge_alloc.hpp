@@ -43,14 +43,14 @@ struct HugePageAllocator {
     }
 
     void deallocate(T* p, std::size_t n) noexcept {
-        if (huge(n * sizeof(T)))
-            std::free(p);
-        else
-            ::operator delete(p);
+        if (huge(n * sizeof(T))) std::free(p);
+        else ::operator delete(p);
     }
 
     template <class U>
-    bool operator==(const HugePageAllocator<U>&) const noexcept { return true; }
+    bool operator==(const HugePageAllocator<U>&) const noexcept {
+        return true;
+    }
 };
 
 }  // namespace bitsolve::sliding::pdb
