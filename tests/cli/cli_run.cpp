@@ -21,6 +21,28 @@ std::string read_fd_file(const std::string& path) {
 }
 }  // namespace
 
+pid_t spawn_cli(const std::vector<std::string>& args, const std::string& stdin_path, const std::string& out_path,
+                const std::string& err_path) {
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        const int in = ::open(stdin_path.c_str(), O_RDONLY);
+        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        ::dup2(in, 0);
+        ::dup2(out, 1);
+        ::dup2(err, 2);
+        std::string bin = BITSOLVE_BIN;
+        std::vector<std::string> copy = args;
+        std::vector<char*> argv{bin.data()};
+        for (auto& a : copy) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(bin.c_str(), argv.data());
+        std::_Exit(127);
+    }
+    return pid;
+}
+
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text) {
     char dir_template[] = "/tmp/bitsolve-cli-XXXXXX";
     const char* dir = ::mkdtemp(dir_template);
@@ -31,24 +53,7 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
         std::ofstream in(in_path, std::ios::binary);
         in << stdin_text;
     }
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {
-        const int in = ::open(in_path.c_str(), O_RDONLY);
-        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(in, 0);
-        ::dup2(out, 1);
-        ::dup2(err, 2);
-        std::vector<char*> argv;
-        std::string bin = BITSOLVE_BIN;
-        argv.push_back(bin.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(bin.c_str(), argv.data());
-        std::_Exit(127);
-    }
+    const pid_t pid = spawn_cli(args, in_path, out_path, err_path);
     int status = 0;
     ::waitpid(pid, &status, 0);
     CliResult r;

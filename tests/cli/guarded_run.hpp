@@ -4,7 +4,6 @@
 // the bound is far above any answer's time), an optional signal once a condition holds, and the
 // peak memory the kernel reports. Also the contract of a rejected input and the memory bound
 // of a hostile one, and the hostile inputs themselves.
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -72,23 +71,7 @@ inline fs::path write_file(const std::string& name, const std::string& bytes) {
 inline Run run_guarded(const Args& args, const fs::path& stdin_file, const std::function<bool()>& ready = {},
                        int sig = 0) {
     const fs::path out_path = scratch_dir() / "out", err_path = scratch_dir() / "err";
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {
-        const int in = ::open(stdin_file.c_str(), O_RDONLY);
-        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(in, 0);
-        ::dup2(out, 1);
-        ::dup2(err, 2);
-        std::string bin = BITSOLVE_BIN;
-        std::vector<std::string> copy = args;
-        std::vector<char*> argv{bin.data()};
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(bin.c_str(), argv.data());
-        std::_Exit(127);
-    }
+    const pid_t pid = spawn_cli(args, stdin_file.string(), out_path.string(), err_path.string());
     Run r;
     const auto t0 = std::chrono::steady_clock::now();
     bool signalled = false;
