@@ -180,25 +180,29 @@ struct Worker {
             const unsigned t = board[x.to];
             x.p = c->pattern_of[t];
             x.s = c->slot_of[t];
-            const Context::Side& sp = c->plain[blank][d];
-            std::int64_t delta = static_cast<std::int64_t>(c->weight[x.p][x.s]) * sp.dist;
-            for (unsigned j = 0; j < sp.count; ++j) delta += c->contrib[t][board[sp.between[j]]];
-            x.nr = rank[x.p] + static_cast<std::uint64_t>(sp.sign * delta);
+            x.nr = rank_step(rank[x.p], c->weight[x.p][x.s], c->plain[blank][d], c->contrib[t]);
             assert(x.nr == rank_after(pos[x.p], x.p, x.s, blank));
             __builtin_prefetch(c->table[x.p] + x.nr);
             if (c->reflect) {
                 const unsigned rt = c->sigma[t];
                 x.rp = c->pattern_of[rt];
                 x.rs = c->slot_of[rt];
-                const Context::Side& sm = c->mirror[blank][d];
-                std::int64_t rdelta = static_cast<std::int64_t>(c->weight[x.rp][x.rs]) * sm.dist;
-                for (unsigned j = 0; j < sm.count; ++j) rdelta += c->rcontrib[t][board[sm.between[j]]];
-                x.nrr = rrank[x.rp] + static_cast<std::uint64_t>(sm.sign * rdelta);
+                x.nrr = rank_step(rrank[x.rp], c->weight[x.rp][x.rs], c->mirror[blank][d], c->rcontrib[t]);
                 assert(x.nrr == rank_after(rpos[x.rp], x.rp, x.rs, c->transpose[blank]));
                 __builtin_prefetch(c->table[x.rp] + x.nrr);
             }
         }
         return m;
+    }
+
+    // The rank of the moved tile's pattern after the move, on one side (plain or reflected):
+    // the slot's digit weight times the distance, plus what the tiles passed over add (the
+    // moving tile's row of contrib or rcontrib).
+    std::uint64_t rank_step(std::uint64_t before, std::uint64_t weight, const Context::Side& side,
+                            const std::int64_t* contrib_row) const {
+        std::int64_t delta = static_cast<std::int64_t>(weight) * side.dist;
+        for (unsigned j = 0; j < side.count; ++j) delta += contrib_row[board[side.between[j]]];
+        return before + static_cast<std::uint64_t>(side.sign * delta);
     }
 
     // Rank of pattern p's placement `cells` with slot `slot` moved onto `cell` (checks only).
