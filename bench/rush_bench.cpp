@@ -1,7 +1,8 @@
 // Rush Hour speed: optimal solutions over the rows of Fogleman's database sample (puzzles per
 // second), and the full cluster analysis of the 24,132-state cluster (states per second).
 // Baseline in the same run: the same puzzles through core's generic BFS (bfs.hpp + ParentMap)
-// over the same move generator, so the ratio isolates the specialised search.
+// over the same move generator, so the ratio isolates the specialised search; and the
+// specialised search with its scalar kernel instead of the AVX-512 one.
 //
 // Run from the repository root (it reads data/rush/fogleman-db-sample.txt), single-threaded:
 //   build/bench/rush_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -17,7 +18,6 @@
 #include "bitsolve/core/search/bfs.hpp"
 #include "bitsolve/core/visited.hpp"
 #include "bitsolve/rush/cluster.hpp"
-#include "bitsolve/rush/key_table.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/solver.hpp"
 #include "bitsolve/rush/space.hpp"
@@ -65,7 +65,7 @@ struct GenericDomain {
     Key key(const State& s) const { return s; }
     std::size_t successors(const State& s, Move* out) const {
         std::size_t n = 0;
-        space->for_each_move<false>(s, -1, [&](std::uint64_t c, int p, int d) {
+        space->for_each_move<false>(s, [&](std::uint64_t c, int p, int d) {
             out[n++] = Move{c, static_cast<std::uint8_t>(p), static_cast<std::int8_t>(d)};
         });
         return n;
@@ -75,8 +75,9 @@ struct GenericDomain {
 };
 static_assert(bitsolve::Domain<GenericDomain>);
 
-void BM_SolveSample(benchmark::State& state) {
+void solve_sample(benchmark::State& state, bool vector) {
     Solver solver;
+    solver.set_vector(vector);
     std::uint64_t nodes = 0, children = 0;
     for (auto _ : state)
         for (const Row& r : rows()) {
@@ -90,7 +91,13 @@ void BM_SolveSample(benchmark::State& state) {
     state.counters["nodes/puzzle"] = static_cast<double>(nodes) / puzzles;
     state.counters["children/node"] = static_cast<double>(children) / static_cast<double>(nodes);
 }
+// The moves search as built: its AVX-512 kernel where the build has it.
+void BM_SolveSample(benchmark::State& state) { solve_sample(state, true); }
 BENCHMARK(BM_SolveSample)->Unit(benchmark::kMillisecond);
+
+// The same search with its scalar kernel (what a CPU without AVX-512 runs): same nodes.
+void BM_SolveSampleScalar(benchmark::State& state) { solve_sample(state, false); }
+BENCHMARK(BM_SolveSampleScalar)->Unit(benchmark::kMillisecond);
 
 void BM_SolveSampleGenericBfs(benchmark::State& state) {
     for (auto _ : state)
@@ -105,96 +112,6 @@ void BM_SolveSampleGenericBfs(benchmark::State& state) {
     state.counters["puzzles/s"] = benchmark::Counter(puzzles, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SolveSampleGenericBfs)->Unit(benchmark::kMillisecond);
-
-// Where one search's time goes, measured apart: the expansions and children of the sample's
-// searches are recorded once (the same BFS as Solver, with the same pruned slides), then
-// BM_SlideChildren replays the move generation of every expansion and BM_VisitedInserts the
-// visited-set insertion of every child, in search order, per puzzle on a table sized like the
-// solver's. Their CPU times per expansion (counter s/expansion) add up to part of BM_SolveSample's.
-struct Recorded {
-    struct Expansion {
-        Key key;
-        Space::Occupancy cells;
-        int last, from;
-    };
-    std::vector<std::vector<Expansion>> expansions;  // per row
-    std::vector<std::vector<Key>> children;          // per row, in generation order
-    std::vector<std::size_t> states;                 // per row: distinct states reached
-    std::size_t total_expansions = 0;
-};
-
-const Recorded& recorded() {
-    static const Recorded rec = [] {
-        Recorded out;
-        Key keys[Space::kChildBuffer];
-        std::uint8_t pieces[Space::kChildBuffer];
-        KeySet seen;
-        for (const Row& r : rows()) {
-            const Space s(r.board);
-            std::vector<Recorded::Expansion> nodes{{s.start(), s.occupancy(s.start()), -1, 0}};
-            std::vector<Key> kids;
-            seen.reset(1 << 16);
-            seen.reserve_more(1);
-            seen.insert_key(s.start());
-            bool done = s.near_goal(s.start(), nodes[0].cells.occ) < 2;
-            std::size_t h = 0;
-            for (; h < nodes.size() && !done; ++h) {
-                const Recorded::Expansion n = nodes[h];
-                const std::size_t m = s.slide_children(n.key, n.cells, n.last, n.from, keys, pieces);
-                seen.reserve_more(m);
-                for (std::size_t j = 0; j < m; ++j) {
-                    kids.push_back(keys[j]);
-                    if (!seen.insert_key(keys[j])) continue;
-                    const int i = pieces[j];
-                    const int f0 = s.field(n.key, i);
-                    const Space::Occupancy o = s.moved(n.cells, i, f0, s.field(keys[j], i));
-                    nodes.push_back({keys[j], o, i, f0});
-                    if (s.near_goal(keys[j], o.occ) < 2) done = true;
-                }
-            }
-            out.states.push_back(nodes.size());
-            nodes.resize(h);
-            out.total_expansions += h;
-            out.expansions.push_back(std::move(nodes));
-            out.children.push_back(std::move(kids));
-        }
-        return out;
-    }();
-    return rec;
-}
-
-void BM_SlideChildren(benchmark::State& state) {
-    const Recorded& rec = recorded();
-    std::vector<Space> spaces;
-    for (const Row& r : rows()) spaces.emplace_back(r.board);
-    Key keys[Space::kChildBuffer];
-    std::uint8_t pieces[Space::kChildBuffer];
-    for (auto _ : state)
-        for (std::size_t b = 0; b < spaces.size(); ++b)
-            for (const auto& e : rec.expansions[b]) {
-                benchmark::DoNotOptimize(spaces[b].slide_children(e.key, e.cells, e.last, e.from, keys, pieces));
-                benchmark::ClobberMemory();
-            }
-    state.counters["s/expansion"] = benchmark::Counter(static_cast<double>(state.iterations() * rec.total_expansions),
-                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-BENCHMARK(BM_SlideChildren)->Unit(benchmark::kMillisecond);
-
-void BM_VisitedInserts(benchmark::State& state) {
-    const Recorded& rec = recorded();
-    KeySet seen;
-    std::size_t fresh = 0;
-    for (auto _ : state)
-        for (std::size_t b = 0; b < rec.children.size(); ++b) {
-            seen.reset(rec.states[b]);
-            seen.reserve_more(rec.states[b]);
-            for (const Key k : rec.children[b]) fresh += seen.insert_key(k);
-        }
-    benchmark::DoNotOptimize(fresh);
-    state.counters["s/expansion"] = benchmark::Counter(static_cast<double>(state.iterations() * rec.total_expansions),
-                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-BENCHMARK(BM_VisitedInserts)->Unit(benchmark::kMillisecond);
 
 // The cluster of 24,132 states (the 49-move row BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG).
 void BM_Cluster24132(benchmark::State& state) {

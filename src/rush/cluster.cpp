@@ -68,7 +68,7 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
                                    keys_.size() * kBytesPerState,
                                "the cluster");
             }
-            const std::size_t m = space.children<Unit>(keys_[h], -1, kid_keys, kid_pieces);
+            const std::size_t m = space.children<Unit>(keys_[h], kid_keys, kid_pieces);
             generated += m;
             index_.reserve_more(m);
             for (std::size_t j = 0; j < m; ++j) {

@@ -79,17 +79,6 @@ Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.piec
         const int hi = lo + static_cast<int>(fmask_[static_cast<std::size_t>(i)]) + p.len - 1;
         if (p.vertical && lo <= a.line && a.line <= hi) crosser_[static_cast<std::size_t>(crossers_++)] = static_cast<std::uint8_t>(i);
     }
-    static_assert(kMaxPieces <= 32, "piece sets are 32-bit masks");
-    all_ = n_ == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n_) - 1;
-    for (int i = 0; i < n_; ++i) {
-        const auto s = static_cast<std::size_t>(i);
-        for (std::size_t f = 0; f <= fmask_[s]; ++f)
-            for (int j = 0; j < n_; ++j) {
-                const Piece& q = board.pieces[static_cast<std::size_t>(j)];
-                const u64 line = q.vertical ? 0x0101010101010101ULL << q.line : u64{0xFF} << (8 * q.line);
-                if (j != i && (line & cells_[s][f])) touch_[s][f] |= std::uint32_t{1} << j;
-            }
-    }
 }
 
 Board Space::decode(Key k) const {

@@ -73,9 +73,9 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
         Key buf[Space::kChildBuffer];
         std::uint8_t pieces[Space::kChildBuffer];
         for (std::size_t h = 0; h < keys.size() && keys.size() < 20000; ++h) {
-            const std::size_t m = space.children<false>(keys[h], -1, buf, pieces);
+            const std::size_t m = space.children<false>(keys[h], buf, pieces);
             std::size_t unit = 0;
-            space.for_each_move<false>(keys[h], -1, [&](Key c, int piece, int) {
+            space.for_each_move<false>(keys[h], [&](Key c, int piece, int) {
                 EXPECT_EQ(c, buf[unit]);
                 EXPECT_EQ(piece, pieces[unit]);
                 ++unit;
@@ -101,7 +101,10 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     };
     for (const auto& r : test::db_sample())
         if (r.cluster <= 3000 && r.moves >= 10 && boards.size() < 30) boards.push_back(r.board);
+    for (const bool vector : {true, false}) {
+    SCOPED_TRACE(vector ? "vector kernel (where built)" : "scalar kernel");
     Solver solver;
+    solver.set_vector(vector);
     for (const std::string& s : boards) {
         const Board b = parse_board(s);
         const auto ref = test::reference(b, Metric::Moves);
@@ -117,6 +120,37 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
         }
         for (int L = 0; L + 2 <= ref.answer; ++L)
             EXPECT_EQ(solver.solve(b, Metric::Moves, false, L).states, within[static_cast<std::size_t>(L)]) << s << " L=" << L;
+    }
+    }
+}
+
+// The moves search's two kernels (AVX-512 where the build has it, scalar everywhere) must make
+// the same search: same children in the same order, hence the same counts and the same path.
+// On a build without AVX-512 both runs use the scalar kernel and the test is trivially true.
+TEST(RushSolver, ScalarAndVectorKernelsMakeTheSameSearch) {
+    Solver vec, sca;
+    vec.set_vector(true);
+    sca.set_vector(false);
+    std::vector<std::string> boards = {
+        "ooBoAABooCCoDDoo", "ooBooAABoooCoDDoCEEoooooo", "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
+        "oxIITTJJAAoooGoooHHHoGxxSSxECCxMxDDExOOMKFFoBBBUKxRNNQQUKoRLLPPo",
+        "AAooBoooMMFxBJJxxNFGSxxoxNoGSLLxDoPPPKKxDExxxxHHQEoIIIxOQxRRCCoO",
+        "ooooxoooooBoAAooBoooooxooooooooooooo",
+    };
+    for (const auto& r : test::db_sample()) boards.push_back(r.board);
+    for (const std::string& s : boards) {
+        const Board b = parse_board(s);
+        const Solution x = vec.solve(b, Metric::Moves, true), y = sca.solve(b, Metric::Moves, true);
+        EXPECT_EQ(x.length, y.length) << s;
+        EXPECT_EQ(x.states, y.states) << s;
+        EXPECT_EQ(x.stats.expanded, y.stats.expanded) << s;
+        EXPECT_EQ(x.stats.generated, y.stats.generated) << s;
+        ASSERT_EQ(x.path.size(), y.path.size()) << s;
+        for (std::size_t i = 0; i < x.path.size(); ++i) {
+            EXPECT_EQ(x.path[i].piece, y.path[i].piece) << s;
+            EXPECT_EQ(x.path[i].delta, y.path[i].delta) << s;
+        }
+        if (x.length >= 0) expect_replays(b, x, Metric::Moves);
     }
 }
 

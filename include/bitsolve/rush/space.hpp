@@ -96,10 +96,10 @@ public:
     Board decode(Key k) const;
 
     // Calls f(child, piece, delta) for every move from k. Slides (Unit = false): every distance
-    // each piece can slide, skipping piece `skip` (pass -1 to skip none). Unit steps (Unit =
-    // true): each piece one cell either way. delta is signed, + for right or down.
+    // each piece can slide. Unit steps (Unit = true): each piece one cell either way. delta is
+    // signed, + for right or down.
     template <bool Unit, class F>
-    void for_each_move(Key k, int skip, F&& f) const {
+    void for_each_move(Key k, F&& f) const {
         u64 occ[2] = {walls_, wallsT_};
         for (int i = 0; i < n_; ++i) {
             const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
@@ -107,7 +107,6 @@ public:
             occ[1] |= cellsT_[i][fi];
         }
         for (int i = 0; i < n_; ++i) {
-            if (i == skip) continue;
             const int p = pos(k, i);
             const auto line = static_cast<std::size_t>(((occ[vert_[i]] >> lshift_[i]) & 0xFF) & ~(lenmask_[i] << p));
             const int back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
@@ -131,7 +130,7 @@ public:
     // constantly in a search). Both buffers need kChildBuffer entries.
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
     template <bool Unit>
-    std::size_t children(Key k, int skip, Key* keys, std::uint8_t* pieces) const {
+    std::size_t children(Key k, Key* keys, std::uint8_t* pieces) const {
         static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
         // Rows of occ are bytes 0..7 of `lines`, rows of occT (columns) bytes 8..15.
         u64 occ = walls_, occT = wallsT_;
@@ -153,10 +152,8 @@ public:
         for (int i = 0; i < n_; ++i) {
             const int p = at[i];
             const auto line = static_cast<std::size_t>(lines[line_id_[i]] & ~(lenmask_[i] << p));
-            std::size_t back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
-            std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
-            back = i == skip ? 0 : back;
-            ahead = i == skip ? 0 : ahead;
+            const std::size_t back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
+            const std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
             const int sh = shift_[i];
             const u64 piece8 = 0x0101010101010101ULL * static_cast<u64>(i);
             std::memcpy(pieces + m, &piece8, 8);
@@ -195,12 +192,6 @@ public:
         }
         return o;
     }
-    // The occupancy after piece i moved from field value f0 to f1.
-    Occupancy moved(Occupancy o, int i, int f0, int f1) const {
-        o.occ ^= cells_[i][f0] ^ cells_[i][f1];
-        o.occT ^= cellsT_[i][f0] ^ cellsT_[i][f1];
-        return o;
-    }
     // near_goal(k) from k's occupancy: 0 at a goal, 1 when the primary piece's way out is clear,
     // 2 otherwise.
     int near_goal(Key k, u64 occ) const {
@@ -210,79 +201,12 @@ public:
         return (occ & exit_way_[base_[primary_] + f]) == 0 ? 1 : 2;
     }
 
-    // Slides from state k (occupancy o) for a layered BFS in the moves metric, less two kinds it
-    // need not generate. k was reached by sliding piece `last` from field value `from` (last =
-    // -1 at the root: every slide).
-    //  - Piece `last` does not move again: every position of it is a child of k's parent.
-    //  - A piece i < last makes only the slides that enter cells `last` swept (its old cells,
-    //    the cells it passed, its new ones). Any other slide of i commutes with last's move: it
-    //    was legal before it, and last's move is legal after it, so its state is also a child
-    //    of (parent + that slide of i), a state no deeper than k. Pieces i < last whose line
-    //    crosses none of those cells are not looked at.
-    // Why no state is lost, and none is found later than without pruning: see solver.hpp.
-    // Writes like children<false> (keys and pieces, kChildBuffer entries each, branch-free
-    // stores per piece).
-    std::size_t slide_children(Key k, Occupancy o, int last, int from, Key* keys, std::uint8_t* pieces) const {
-        std::uint8_t lines[16], swept[16];
-        std::memcpy(lines, &o.occ, 8);
-        std::memcpy(lines + 8, &o.occT, 8);
-        std::uint32_t high = all_, low = 0;  // pieces making every slide, only dependent ones
-        if (last >= 0) {
-            u64 sw = o.occ, swT = o.occT;  // occupancy plus the cells `last` swept
-            const int to = field(k, last);
-            const auto l = static_cast<std::size_t>(last);
-            for (int f = std::min(from, to); f <= std::max(from, to); ++f)
-                sw |= cells_[l][static_cast<std::size_t>(f)], swT |= cellsT_[l][static_cast<std::size_t>(f)],
-                    low |= touch_[l][static_cast<std::size_t>(f)];
-            std::memcpy(swept, &sw, 8);
-            std::memcpy(swept + 8, &swT, 8);
-            high &= ~((std::uint32_t{2} << last) - 1);
-            low &= (std::uint32_t{1} << last) - 1;
-        }
-        using V4 = u64 __attribute__((vector_size(32)));
-        const V4 kv = {k, k, k, k};
-        constexpr V4 kNear = {1, 2, 3, 4}, kFar = {5, 6, 7, 8};
-        const bool far = max_slide_ > 4;
-        std::size_t m = 0;
-        // The slides of piece i, less the first skip_back / skip_ahead each way.
-        auto emit = [&](int i, std::size_t back, std::size_t ahead, std::size_t skip_back, std::size_t skip_ahead) {
-            const int sh = shift_[i];
-            const u64 piece8 = 0x0101010101010101ULL * static_cast<u64>(i);
-            std::memcpy(pieces + m, &piece8, 8);
-            V4 v = kv - ((kNear + skip_back) << sh);
-            std::memcpy(keys + m, &v, sizeof v);
-            if (far) v = kv - ((kFar + skip_back) << sh), std::memcpy(keys + m + 4, &v, sizeof v);
-            m += back - skip_back;
-            std::memcpy(pieces + m, &piece8, 8);
-            v = kv + ((kNear + skip_ahead) << sh);
-            std::memcpy(keys + m, &v, sizeof v);
-            if (far) v = kv + ((kFar + skip_ahead) << sh), std::memcpy(keys + m + 4, &v, sizeof v);
-            m += ahead - skip_ahead;
-        };
-        for (std::uint32_t set = low; set; set &= set - 1) {
-            const int i = std::countr_zero(set);
-            const int p = base_[i] + field(k, i);
-            const u64 own = ~(lenmask_[i] << p);
-            const auto line = static_cast<std::size_t>(lines[line_id_[i]] & own);
-            const auto sline = static_cast<std::size_t>(swept[line_id_[i]] & own);
-            const auto q = static_cast<std::size_t>(p + len_[i]);
-            emit(i, detail::kFreeRuns.before[line][static_cast<std::size_t>(p)], detail::kFreeRuns.after[line][q],
-                 detail::kFreeRuns.before[sline][static_cast<std::size_t>(p)], detail::kFreeRuns.after[sline][q]);
-        }
-        for (std::uint32_t set = high; set; set &= set - 1) {
-            const int i = std::countr_zero(set);
-            const int p = base_[i] + field(k, i);
-            const auto line = static_cast<std::size_t>(lines[line_id_[i]] & ~(lenmask_[i] << p));
-            emit(i, detail::kFreeRuns.before[line][static_cast<std::size_t>(p)],
-                 detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])], 0, 0);
-        }
-        return m;
-    }
-
     // Field value of piece i in state k (its position less the lowest it can take).
     int field(Key k, int i) const { return static_cast<int>((k >> shift_[i]) & fmask_[i]); }
 
 private:
+    friend class SlideSearch;  // its kernels read the tables below directly
+
     Board board_;
     int max_slide_ = 0;  // N - 2: the furthest any piece can slide in one move
     int n_ = 0;
@@ -299,10 +223,6 @@ private:
     std::array<u64, 8> exit_way_{};                 // [pos of the primary]: cells right of it in its row
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
-    std::uint32_t all_ = 0;  // one bit per piece
-    // touch_[i][f]: the other pieces whose line crosses a cell of piece i at field value f
-    // (perpendicular pieces through it, parallel pieces on its own line).
-    std::array<std::array<std::uint32_t, 8>, kMaxPieces> touch_{};
 };
 
 }  // namespace bitsolve::rush

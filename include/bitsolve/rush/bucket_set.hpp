@@ -1,0 +1,87 @@
+#pragma once
+// The visited set of the moves-metric search (slide_search.hpp): keys in buckets of eight, one
+// 64-byte cache line each. A key hashes (one multiply) to a bucket; looking it up compares all
+// eight slots at once (one AVX-512 compare where the build has it, a loop otherwise, with the
+// same result) and inserts it in the bucket's first empty slot; a full bucket passes on to the
+// next. Load stays at or below 1/2, so a probe is almost always one cache line, and insert()
+// reports "new" as data rather than through a branch on the slot it found, which lets the
+// caller write every child and advance its count by the answer.
+//
+// ~0 marks an empty slot (keys use at most 63 bits). Memory is checked against the budget
+// before each growth and reused between searches.
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/rush/space.hpp"
+
+namespace bitsolve::rush {
+
+class BucketSet {
+public:
+    static constexpr Key kEmpty = ~Key{0};
+    static constexpr std::size_t kSlots = 8;  // per bucket
+
+    // Empties the set, sized for about `expected` keys.
+    void reset(std::size_t expected) {
+        std::size_t buckets = 64;
+        while (buckets * kSlots < expected * 2) buckets *= 2;
+        const std::size_t words = buckets * kSlots + kSlots;  // + one bucket of slack to align
+        if (words > store_.size()) {
+            require_memory(words * sizeof(Key), "the visited set");
+            store_.resize(words);
+        }
+        const auto addr = reinterpret_cast<std::uintptr_t>(store_.data());
+        keys_ = store_.data() + (((addr + 63) & ~std::uintptr_t{63}) - addr) / sizeof(Key);
+        std::fill(keys_, keys_ + buckets * kSlots, kEmpty);
+        mask_ = buckets - 1;
+        shift_ = 64 - std::countr_zero(buckets);
+        size_ = 0;
+    }
+
+    std::size_t size() const { return size_; }
+    // True when n more keys would pass load 1/2: reset() larger and insert the keys again.
+    bool needs_room(std::size_t n) const { return (size_ + n) * 2 > (mask_ + 1) * kSlots; }
+
+    // Inserts key (room reserved); 1 when it was new, 0 when it was there.
+    std::size_t insert(Key key) {
+        for (std::size_t b = bucket(key);; b = (b + 1) & mask_) {
+            Key* slots = keys_ + b * kSlots;
+#if defined(__AVX512F__)
+            const __m512i v = _mm512_load_si512(slots);
+            const unsigned hit = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(static_cast<long long>(key)));
+            const unsigned free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
+#else
+            unsigned hit = 0, free = 0;
+            for (unsigned s = 0; s < kSlots; ++s) {
+                hit |= static_cast<unsigned>(slots[s] == key) << s;
+                free |= static_cast<unsigned>(slots[s] == kEmpty) << s;
+            }
+#endif
+            if ((hit | free) == 0) [[unlikely]]
+                continue;
+            // Rewrite the key where it is, or write it in the first empty slot.
+            slots[std::countr_zero(hit != 0 ? hit : free)] = key;
+            const std::size_t fresh = hit == 0;
+            size_ += fresh;
+            return fresh;
+        }
+    }
+
+private:
+    std::size_t bucket(Key key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_); }
+
+    std::vector<Key> store_;
+    Key* keys_ = nullptr;
+    std::size_t mask_ = 0;
+    std::size_t size_ = 0;
+    int shift_ = 64;
+};
+
+}  // namespace bitsolve::rush

@@ -1,0 +1,89 @@
+#pragma once
+// The moves-metric search: breadth-first from the start, a move being one slide of one piece
+// any distance, expanding the nodes of a layer eight at a time.
+//
+// Nodes. One array of keys and one of 64-bit records in BFS order: the parent's index (bits
+// 0..31), the piece whose slide reached the node (bits 32..39, n = the piece count at the
+// root), that piece's field value before (40..47) and after (48..55) the slide. Layers are
+// index ranges; the path is rebuilt from the parent indices. The goal is tested on generation.
+//
+// A batch. Up to eight nodes of one layer (a batch never spans two layers) go through three
+// steps:
+//  1. the kernel rebuilds each node's occupancy from its key (one table look-up per piece,
+//     AVX-512: one permute per piece for all eight nodes) and computes, for every piece and
+//     node, a slide mask: bit d-1 of the low byte for a slide of d cells left or up, of the
+//     high byte for d cells right or down, pruned as below. Pieces with slides are listed in
+//     piece order, nodes in ascending order within a piece;
+//  2. each listed (piece, node) writes its child keys: the node's key plus the piece's slide
+//     offsets (d << the piece's key shift), kept where the mask has a bit (AVX-512: one
+//     compress per direction);
+//  3. each child is looked up in the visited set (bucket_set.hpp) and written at the end of
+//     the node array; the node count advances by 1 when it was new, so no branch depends on
+//     that answer. A new child whose car has a clear way out ends the search after the batch.
+// The scalar kernel (any CPU) and the AVX-512 kernel (built with -march=native on a CPU that
+// has it) produce the same masks in the same order, hence the same children, nodes, counts
+// and paths; tests run both.
+//
+// Pruned slides. A node n at depth d, reached from its parent p by sliding piece W, does not
+// generate
+//  (a) slides of W: n + (W slides again) is p + (one slide of W), or p itself: depth <= d;
+//  (b) slides of a piece Y < W that keep clear of the cells W swept: such a slide commutes
+//      with W's, so c = n + Y = (p + Y) + W, and p + Y has depth <= d.
+// No state is lost and none is found later. Take c pruned at n. In case (a) c has depth <= d,
+// so it is already in the visited set (layer d is complete before any layer-d node expands).
+// In case (b), if p + Y has depth < d then again c has depth <= d. Otherwise p + Y is a node
+// of layer d, expanded in this same pass, and it generates c by sliding W unless pruned there
+// too: by (a), which again puts c at depth <= d, or by (b), with W < W' for its own recorded
+// move W', which repeats the argument one step up with a strictly larger piece index. Piece
+// indices are bounded, so some layer-d node generates c, or c was seen before layer d + 1.
+// The layers are therefore exactly those of the unpruned BFS (a test compares their state
+// counts per depth with a naive search). In mask terms: for piece i below W the slide runs
+// are measured twice, on the node's occupancy and on it plus W's sweep, and only the slides
+// beyond the second are kept; a piece whose line misses the sweep keeps none.
+//
+// Stopping early: a state whose primary piece has a clear way out is one move from the goal,
+// so the search stops when it generates one, a layer before the goal itself. That is still
+// optimal: a goal at depth d has a parent at depth d-1 with a clear way (the move into the
+// goal slid the primary piece), found one layer earlier.
+//
+// A SlideSearch keeps its arrays between calls: a batch of boards reuses one per thread with no
+// allocation once warm.
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "bitsolve/rush/bucket_set.hpp"
+#include "bitsolve/rush/space.hpp"
+
+namespace bitsolve::rush {
+
+struct Solution;
+
+class SlideSearch {
+public:
+    // Fills sol (length, path when want_path, states, stats.expanded / generated). max_length:
+    // give up (length -1) beyond this many moves.
+    void run(const Space& space, bool want_path, int max_length, Solution& sol);
+
+    // Whether this build has the AVX-512 kernel (it is then used unless switched off).
+    static bool vector_available();
+    // Tests: run the scalar kernel where the vector one exists, to compare the two.
+    void set_vector(bool on) { vector_ = on && vector_available(); }
+    bool vector() const { return vector_; }
+
+    static constexpr int kLanes = 8;  // nodes per batch
+
+private:
+    struct Batch;  // one batch's masks, work list, children (slide_search.cpp)
+    template <bool Vector>
+    void expand(const Space& space, std::size_t head, std::size_t lanes, Batch& b) const;
+
+    BucketSet seen_;
+    std::vector<Key> keys_;
+    std::vector<std::uint64_t> records_;
+    std::vector<Key> sweep_;  // [((w * 8) + from) * 8 + to]: cells piece w swept, occ then occT layout
+    std::size_t size_hint_ = 0;
+    bool vector_ = vector_available();
+};
+
+}  // namespace bitsolve::rush
