@@ -30,6 +30,15 @@ inline constexpr int kMaxDepth = 250;   // longer than any optimal 5x5 solution
 inline constexpr int kSplitDepth = 10;  // subtrees handed to threads start here
 inline constexpr int kNoMove = 4;       // "previous move" of the root (3 - 4 is no direction)
 
+// A node at the split depth: the moves from the root, and the enumeration's counts at the moment
+// it reached the node in DFS order (the node itself generated, not yet expanded). A single DFS that
+// stops at the first solution, found in this node's subtree, has counted exactly these plus
+// the subtrees of the nodes before it plus its own subtree up to that solution.
+struct FrontierNode {
+    std::array<std::uint8_t, kSplitDepth> moves;
+    std::uint64_t expanded, generated;
+};
+
 // Read-only tables shared by all workers of one search.
 struct Context {
     // How a move of the blank onto cell b from its neighbour a = nb[b][d] changes the rank of
@@ -329,13 +338,13 @@ struct Worker {
         assert(false && "step: no such move");
     }
 
-    // Like dfs, but stops at depth `split`, recording the move sequences of the nodes there in
-    // DFS order. True when the goal is met above or at that depth.
-    bool enumerate(int g, int prev, int split, std::vector<std::array<std::uint8_t, kSplitDepth>>& out) {
+    // Like dfs, but stops at depth `split`, recording the nodes there in DFS order (moves and the
+    // counts so far). True when the goal is met above or at that depth.
+    bool enumerate(int g, int prev, int split, std::vector<FrontierNode>& out) {
         if (g == split) {
-            std::array<std::uint8_t, kSplitDepth> a{};
-            std::copy(path, path + g, a.begin());
-            out.push_back(a);
+            FrontierNode node{{}, expanded, generated};
+            std::copy(path, path + g, node.moves.begin());
+            out.push_back(node);
             return false;
         }
         ++expanded;

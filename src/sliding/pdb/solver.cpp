@@ -19,6 +19,7 @@ namespace bitsolve::sliding::pdb {
 namespace {
 
 using detail::Context;
+using detail::FrontierNode;
 using detail::kMaxDepth;
 using detail::kNoMove;
 using detail::kSplitDepth;
@@ -96,7 +97,8 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
         sol.length = 0;
         return finish();
     }
-    std::vector<std::array<std::uint8_t, kSplitDepth>> frontier;
+    std::vector<FrontierNode> frontier;
+    std::vector<IterationStats> subtree;  // per frontier node: its subtree's counts
     for (int bound = sol.initial_h;; ) {
         if (bound > kMaxDepth) throw LimitError("no solution within " + std::to_string(kMaxDepth) + " moves");
         if (bound > max_threshold) {
@@ -124,20 +126,22 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
             const int split = std::min(kSplitDepth, bound);
             std::atomic<std::size_t> winner{kNone};
             std::mutex mu;
+            subtree.assign(frontier.size(), IterationStats{});
             parallel_for(frontier.size(), threads, [&](std::size_t i) {
                 if (winner.load(std::memory_order_relaxed) < i) return;
                 Worker sub = root;
                 sub.bound = bound;
                 sub.winner = &winner;
                 sub.index = i;
+                const auto& moves = frontier[i].moves;
                 for (int j = 0; j < split; ++j) {
-                    sub.step(frontier[i][static_cast<std::size_t>(j)]);
-                    sub.path[j] = frontier[i][static_cast<std::size_t>(j)];
+                    sub.step(moves[static_cast<std::size_t>(j)]);
+                    sub.path[j] = moves[static_cast<std::size_t>(j)];
                 }
-                const bool hit = sub.search(split, frontier[i][static_cast<std::size_t>(split - 1)]);
+                const bool hit = sub.search(split, moves[static_cast<std::size_t>(split - 1)]);
+                subtree[i].expanded = sub.expanded;
+                subtree[i].generated = sub.generated;
                 std::lock_guard lock(mu);
-                it.expanded += sub.expanded;
-                it.generated += sub.generated;
                 next = std::min(next, sub.next_bound);
                 if (hit && i < winner.load()) {
                     winner.store(i);
@@ -145,7 +149,22 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
                 }
             });
             check_stop();
-            found = winner.load() != kNone;
+            // The counts are those of a single DFS stopping at its first solution, whatever the
+            // thread count. A subtree before the winner is never cut short (a worker stops only
+            // when a solution lies in an earlier subtree) and the winner's own search stops at
+            // its first solution in DFS order; subtrees after it, partly searched or skipped
+            // depending on scheduling, are not counted, nor is the enumeration past the winner.
+            const std::size_t win = winner.load();
+            found = win != kNone;
+            const std::size_t counted = found ? win + 1 : frontier.size();
+            if (found) {
+                it.expanded = frontier[win].expanded;
+                it.generated = frontier[win].generated;
+            }
+            for (std::size_t i = 0; i < counted; ++i) {
+                it.expanded += subtree[i].expanded;
+                it.generated += subtree[i].generated;
+            }
         }
         sol.iterations.push_back(it);
         sol.totals.expanded += it.expanded;

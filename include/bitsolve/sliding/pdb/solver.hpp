@@ -11,8 +11,11 @@
 // Threads split one instance: per iteration, the tree is expanded to a shallow depth in DFS
 // order and the subtrees below that depth are handed out in that order; the solution taken is
 // the one in the earliest subtree, which is the one a single-threaded DFS meets first. So the
-// length and the path are the same for any thread count (node counts of the last iteration are
-// not: subtrees after the winner may be cut short).
+// length and the path are the same for any thread count, and so are the node counts: each
+// subtree's counts are kept apart, and an iteration counts what a single DFS stopping at its
+// first solution counts -- the enumeration up to the winning subtree's root, the subtrees before
+// it (never cut short) and the winner's own search. Subtrees after the winner, which other
+// threads may have started, are searched but not counted.
 #include <cstdint>
 #include <limits>
 #include <string>
