@@ -38,8 +38,10 @@ int record_piece(std::uint64_t r) { return static_cast<int>((r >> 32) & 0xFF); }
 struct SlideSearch::Batch {
     alignas(64) Key keys[kLanes];         // the batch's nodes
     alignas(64) u64 occ[kLanes];          // their occupancy (occ layout, walls included)
+    alignas(64) u64 occT[kLanes];         // and transposed (kept by the scalar kernel only)
+    alignas(64) u64 way[kLanes];          // the cells between their primary piece and the exit
     // Per piece: key offsets of slides of 1..16 cells left/up and right/down (the first 8 for
-    // the vector kernel's compress; the scalar one reads up to 15 from a run's start).
+    // the vector kernel's compress; the scalar one reads 8 from a run's start, at most 8).
     alignas(64) Key back[kMaxPieces][16];
     alignas(64) Key ahead[kMaxPieces][16];
     alignas(64) std::uint16_t masks[kMaxPieces * kLanes];  // [piece * 8 + lane]: slide mask
@@ -83,6 +85,13 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
         }
         _mm512_store_si512(b.keys, K);
         _mm512_store_si512(b.occ, occ);
+        {
+            const auto a = static_cast<std::size_t>(s.primary_);
+            const __m512i f = _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(s.shift_[a])),
+                                               _mm512_set1_epi64(static_cast<long long>(s.fmask_[a])));
+            const __m512i at = _mm512_add_epi64(f, _mm512_set1_epi64(s.base_[a]));
+            _mm512_store_si512(b.way, _mm512_permutexvar_epi64(at, _mm512_loadu_si512(s.exit_way_.data())));
+        }
         // The sweep of each node's last move, from the table (an all-zero entry at the root).
         const __m512i w = _mm512_and_si512(_mm512_srli_epi64(R, 32), ff);
         const __m512i from = _mm512_and_si512(_mm512_srli_epi64(R, 40), ff);
@@ -135,21 +144,18 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
         return;
     }
 #endif
-    // Scalar kernel: the same masks, node by node, skipping the pieces that cannot slide: the
-    // moved piece, and the pieces below it whose line misses its sweep. The work list is then
-    // written in piece order from each piece's set of nodes with slides.
+    // Scalar kernel: the same masks, node by node, skipping the pieces that cannot slide (the
+    // moved piece, and the pieces below it whose line misses its sweep); then the work list in
+    // piece order from each piece's set of nodes with slides.
     std::uint8_t with_slides[kMaxPieces] = {};  // bit l: node l has slides of piece i
     for (std::size_t l = 0; l < lanes; ++l) {
         const Key k = keys_[head + l];
         const std::uint64_t r = records_[head + l];
-        u64 occ = s.walls_, occT = s.wallsT_;
-        for (int i = 0; i < n; ++i) {
-            const auto f = static_cast<std::size_t>(s.field(k, i));
-            occ |= s.cells_[static_cast<std::size_t>(i)][f];
-            occT |= s.cellsT_[static_cast<std::size_t>(i)][f];
-        }
+        const u64 occ = occ_[head + l], occT = occT_[head + l];
         b.keys[l] = k;
         b.occ[l] = occ;
+        b.occT[l] = occT;
+        b.way[l] = s.exit_way_[static_cast<std::size_t>(s.pos(k, s.primary_))];
         const int w = record_piece(r);
         const std::size_t at = (static_cast<std::size_t>(w) * 8 + ((r >> 40) & 0xFF)) * 8 + ((r >> 48) & 0xFF);
         const u64 socc = occ | sweep_[at], soccT = occT | sweep_[tsweep + at];
@@ -178,9 +184,13 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
             with_slides[u] |= static_cast<std::uint8_t>((mask != 0) << l);
         }
     }
-    for (int i = 0; i < n; ++i)
-        for (unsigned set = with_slides[static_cast<std::size_t>(i)]; set; set &= set - 1)
-            b.work[b.nwork++] = static_cast<std::uint32_t>(i << 3) | static_cast<std::uint32_t>(std::countr_zero(set));
+    for (int i = 0; i < n; ++i) {
+        const unsigned set = with_slides[static_cast<std::size_t>(i)];
+        for (unsigned l = 0; l < kLanes; ++l) {  // every node written, the count moved by its bit
+            b.work[b.nwork] = static_cast<std::uint32_t>(i << 3) | l;
+            b.nwork += (set >> l) & 1;
+        }
+    }
 }
 
 void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& sol) {
@@ -214,6 +224,12 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
     const Key start = s.start();
     seen_.insert(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
+    if (!vector_) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
+        occ_.resize(keys_.size());
+        occT_.resize(keys_.size());
+        occ_[0] = s.occupancy(start).occ;
+        occT_[0] = s.occupancy(start).occT;
+    }
     keys_[0] = start;
     records_[0] = static_cast<std::uint64_t>(n) << 32;  // the root: piece n, an empty sweep
     std::size_t count = 1;
@@ -264,11 +280,11 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
             const unsigned lo = mask & 0xFF, hi = mask >> 8;
             const auto lo_at = static_cast<std::size_t>(std::countr_zero(lo | 0x100u));
             const auto hi_at = static_cast<std::size_t>(std::countr_zero(hi | 0x100u));
-            for (std::size_t d = 0; d < kMaxSlide; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-            for (std::size_t d = 0; d < kMaxSlide; ++d) b.kids[m + d] = k + b.back[i][(lo_at + d) & 15];
+            for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
+            for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + b.back[i][lo_at + d];
             m += static_cast<std::size_t>(std::popcount(lo));
-            for (std::size_t d = 0; d < kMaxSlide; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-            for (std::size_t d = 0; d < kMaxSlide; ++d) b.kids[m + d] = k + b.ahead[i][(hi_at + d) & 15];
+            for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
+            for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + b.ahead[i][hi_at + d];
             m += static_cast<std::size_t>(std::popcount(hi));
         }
         expanded += lanes;
@@ -280,9 +296,11 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
         }
         if (count + m > keys_.size()) {
             const std::size_t want = 2 * (count + m);
-            require_memory((want - keys_.size()) * (sizeof(Key) + sizeof(std::uint64_t)), "the search frontier");
+            const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (vector_ ? 0 : 2 * sizeof(u64));
+            require_memory((want - keys_.size()) * per_node, "the search frontier");
             keys_.resize(want);
             records_.resize(want);
+            if (!vector_) occ_.resize(want), occT_.resize(want);
         }
         Key* const out_keys = keys_.data();
         std::uint64_t* const out_records = records_.data();
@@ -298,12 +316,22 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
             out_records[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
                                  (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
             const auto u = static_cast<std::size_t>(i);
-            const int r = s.near_goal(kid, b.occ[l] ^ s.cells_[u][static_cast<std::size_t>(f0)] ^ s.cells_[u][static_cast<std::size_t>(f1)]);
-            if (fresh && r < 2 && !done) [[unlikely]] {
+            const u64 occ = b.occ[l] ^ s.cells_[u][static_cast<std::size_t>(f0)] ^ s.cells_[u][static_cast<std::size_t>(f1)];
+            if (!vector_) {
+                occ_[count] = occ;
+                occT_[count] = b.occT[l] ^ s.cellsT_[u][static_cast<std::size_t>(f0)] ^ s.cellsT_[u][static_cast<std::size_t>(f1)];
+            }
+            // Every expanded node's way out is blocked (else the search had stopped), so no
+            // child is a goal, and a child's way is clear exactly when its parent's way cells
+            // are free in it: a slide of the primary piece never clears its own way (the
+            // blocker stays ahead of it) and a slide of another leaves the way where it was.
+            const bool clear = (occ & b.way[l]) == 0;
+            assert((clear ? 1 : 2) == s.near_goal(kid, occ));
+            if (fresh && clear && !done) [[unlikely]] {
                 done = true;
                 found = count;
-                last = r;
-                sol.length = depth + 1 + r;
+                last = 1;
+                sol.length = depth + 2;
             }
             count += fresh;
         }

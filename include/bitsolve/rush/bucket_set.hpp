@@ -1,8 +1,8 @@
 #pragma once
 // The visited set of the moves-metric search (slide_search.hpp): keys in buckets of eight, one
 // 64-byte cache line each. A key hashes (one multiply) to a bucket; looking it up compares all
-// eight slots at once (one AVX-512 compare where the build has it, a loop otherwise, with the
-// same result) and inserts it in the bucket's first empty slot; a full bucket passes on to the
+// eight slots at once (one AVX-512 compare where the build has it, two AVX2 compares or a
+// loop otherwise, with the same result) and inserts it in the bucket's first empty slot; a full bucket passes on to the
 // next. Load stays at or below 1/2, so a probe is almost always one cache line, and insert()
 // reports "new" as data rather than through a branch on the slot it found, which lets the
 // caller write every child and advance its count by the answer.
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -57,6 +57,16 @@ public:
             const __m512i v = _mm512_load_si512(slots);
             const unsigned hit = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(static_cast<long long>(key)));
             const unsigned free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
+#elif defined(__AVX2__)
+            const __m256i k4 = _mm256_set1_epi64x(static_cast<long long>(key)), e4 = _mm256_set1_epi64x(-1);
+            const __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots));
+            const __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots + 4));
+            const auto lanes = [](__m256i x, __m256i y) {
+                return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(x))) |
+                       static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(y))) << 4;
+            };
+            const unsigned hit = lanes(_mm256_cmpeq_epi64(a, k4), _mm256_cmpeq_epi64(c, k4));
+            const unsigned free = lanes(_mm256_cmpeq_epi64(a, e4), _mm256_cmpeq_epi64(c, e4));
 #else
             unsigned hit = 0, free = 0;
             for (unsigned s = 0; s < kSlots; ++s) {

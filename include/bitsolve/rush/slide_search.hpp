@@ -9,8 +9,9 @@
 //
 // A batch. Up to eight nodes of one layer (a batch never spans two layers) go through three
 // steps:
-//  1. the kernel rebuilds each node's occupancy from its key (one table look-up per piece,
-//     AVX-512: one permute per piece for all eight nodes) and computes, for every piece and
+//  1. the kernel takes each node's occupancy (AVX-512: rebuilt from the keys, one permute per
+//     piece for all eight nodes; scalar: kept per node in two more arrays, updated by the move
+//     that made it, which measured faster there than rebuilding) and computes, for every piece and
 //     node, a slide mask: bit d-1 of the low byte for a slide of d cells left or up, of the
 //     high byte for d cells right or down, pruned as below. Pieces with slides are listed in
 //     piece order, nodes in ascending order within a piece;
@@ -81,6 +82,7 @@ private:
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
+    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept only for the scalar kernel
     std::vector<Key> sweep_;  // [((w * 8) + from) * 8 + to]: cells piece w swept, occ then occT layout
     std::size_t size_hint_ = 0;
     bool vector_ = vector_available();
