@@ -73,12 +73,6 @@ Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.piec
     const Piece& a = board.pieces[static_cast<std::size_t>(primary_)];
     for (int at = 0; at + a.len <= n; ++at)
         for (int c = at + a.len; c < n; ++c) exit_way_[static_cast<std::size_t>(at)] |= cell_bit(a.line, c);
-    for (int i = 0; i < n_; ++i) {
-        const Piece& p = board.pieces[static_cast<std::size_t>(i)];
-        const int lo = base_[static_cast<std::size_t>(i)];
-        const int hi = lo + static_cast<int>(fmask_[static_cast<std::size_t>(i)]) + p.len - 1;
-        if (p.vertical && lo <= a.line && a.line <= hi) crosser_[static_cast<std::size_t>(crossers_++)] = static_cast<std::uint8_t>(i);
-    }
 }
 
 Board Space::decode(Key k) const {

@@ -64,21 +64,6 @@ public:
     int pos(Key k, int i) const { return base_[i] + static_cast<int>((k >> shift_[i]) & fmask_[i]); }
     bool is_goal(Key k) const { return ((k >> shift_[primary_]) & fmask_[primary_]) == goal_field_; }
 
-    // 0 when k is a goal, 1 when the primary piece can slide to the exit edge in one move (its
-    // way is clear), 2 otherwise. Only the vertical pieces that can ever cross the exit row are
-    // looked at.
-    int near_goal(Key k) const {
-        const int pa = pos(k, primary_);
-        if (goal_field_ == ~u64{0}) return 2;
-        if (static_cast<u64>(pa - base_[primary_]) == goal_field_) return 0;
-        u64 row = 0;
-        for (int j = 0; j < crossers_; ++j) {
-            const int i = crosser_[j];
-            row |= cells_[i][static_cast<std::size_t>((k >> shift_[i]) & fmask_[i])];
-        }
-        return (row & exit_way_[pa]) == 0 ? 1 : 2;
-    }
-
     // Debug invariant: every field of k is in its piece's range and no two pieces, nor a piece
     // and a wall, share a cell (checked on every new state in debug builds).
     bool valid(Key k) const {
@@ -192,8 +177,8 @@ public:
         }
         return o;
     }
-    // near_goal(k) from k's occupancy: 0 at a goal, 1 when the primary piece's way out is clear,
-    // 2 otherwise.
+    // From k and its occupancy: 0 at a goal, 1 when the primary piece can slide to the exit edge
+    // in one move (its way is clear), 2 otherwise.
     int near_goal(Key k, u64 occ) const {
         const u64 f = static_cast<u64>(field(k, primary_));
         if (f == goal_field_) return 0;
@@ -218,8 +203,6 @@ private:
     std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
     std::array<std::uint8_t, kMaxPieces> line_id_{};  // byte of the piece's line: row r, or 8 + column c
     std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
-    int crossers_ = 0;                              // vertical pieces that can cross the exit row
-    std::array<std::uint8_t, kMaxPieces> crosser_{};
     std::array<u64, 8> exit_way_{};                 // [pos of the primary]: cells right of it in its row
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
