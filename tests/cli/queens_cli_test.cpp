@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "bitsolve/queens/parse.hpp"
 #include "cli/cli_run.hpp"
 
 namespace bitsolve::test {
@@ -120,20 +121,57 @@ TEST(QueensCli, ShardsMergeToThePlainCount) {
 
 TEST(QueensCli, CheckpointResumesAfterATimeout) {
     const std::string ck = temp_file("resume.ckpt");
-    std::remove(ck.c_str());
-    // Stopped by the time limit (N = 16 takes several times 0.05 s on one thread): exit 1, and
-    // the checkpoint keeps the finished sub-problems.
-    auto r = run_cli({"queens", "16", "--threads", "1", "--checkpoint", ck, "--timeout", "0.05"});
-    EXPECT_EQ(r.exit_code, 1) << r.err;
-    EXPECT_EQ(r.out, "");
-    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
-    const std::string saved = slurp(ck);
-    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 16\nshard 1/1\n", 0), 0u) << saved;
-    EXPECT_NE(saved.find("\ndone 0-"), std::string::npos) << saved;
-    r = run_cli({"queens", "16", "--checkpoint", ck, "--stats"});
+    constexpr std::uint64_t kItems = 27745;  // sub-problems of N = 16
+    // Stopped by the time limit: exit 1, and the checkpoint keeps the finished sub-problems. How
+    // many are finished by then depends on the machine and its load: the limit counts from the
+    // start of the command (the list of sub-problems, the first checkpoint write), so on a loaded
+    // machine it can come before the first sub-problem ends, and on a fast one the whole count can
+    // fit in it. So the limit is searched for: raised while a stopped run finished nothing,
+    // lowered while a run finished everything, until a run stops part way.
+    double limit = 0.05, too_short = 0, too_long = 0;
+    queens::CheckpointData cp;
+    for (int attempt = 0;; ++attempt) {
+        ASSERT_LT(attempt, 40) << "no time limit between " << too_short << " s and " << too_long
+                               << " s stopped the count part way";
+        std::remove(ck.c_str());
+        char limit_text[32];
+        std::snprintf(limit_text, sizeof limit_text, "%g", limit);  // as the message prints it
+        const auto r = run_cli({"queens", "16", "--threads", "1", "--checkpoint", ck, "--timeout", limit_text});
+        cp = queens::parse_checkpoint(slurp(ck));
+        EXPECT_EQ(cp.n, 16);
+        EXPECT_EQ(cp.shard, (queens::ShardSpec{1, 1}));
+        EXPECT_EQ(cp.items, kItems);
+        if (r.exit_code == 0) {
+            EXPECT_EQ(r.out, "14772512\n");
+            EXPECT_EQ(cp.done_count(), kItems);
+            too_long = limit;
+            limit = (too_short + too_long) / 2;
+            continue;
+        }
+        ASSERT_EQ(r.exit_code, 1) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_NE(r.err.find(std::string("time limit of ") + limit_text + " s reached"), std::string::npos) << r.err;
+        ASSERT_LT(cp.done_count(), kItems);
+        if (cp.done_count() > 0) break;
+        EXPECT_EQ(queens::to_string(cp.counts.total), "0");  // stopped before the first sub-problem ended
+        too_short = limit;
+        limit = too_long > 0 ? (too_short + too_long) / 2 : 2 * limit;
+    }
+    // One thread takes the sub-problems in order: the finished ones are a prefix, and what they
+    // add up to is part of the total.
+    const std::uint64_t resumed = cp.done_count();
+    ASSERT_EQ(cp.done.size(), 1u);
+    EXPECT_EQ(cp.done[0].first, 0u);
+    EXPECT_TRUE(cp.counts.total > 0 && cp.counts.total < 14772512) << queens::to_string(cp.counts.total);
+    // The resumed run counts only the rest: the right total, not one sub-problem counted twice.
+    auto r = run_cli({"queens", "16", "--checkpoint", ck, "--stats"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "14772512\n");
-    EXPECT_EQ(r.err.find("Sub-problems resumed: 0\n"), std::string::npos) << r.err;
+    const std::string sub_problems = "Sub-problems: 27745\nSub-problems resumed: " + std::to_string(resumed) + "\n";
+    EXPECT_NE(r.err.find(sub_problems), std::string::npos) << r.err;
+    cp = queens::parse_checkpoint(slurp(ck));
+    EXPECT_EQ(cp.done, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, kItems - 1}}));
+    EXPECT_EQ(queens::to_string(cp.counts.total), "14772512");
     // Finished: running again answers from the checkpoint alone.
     r = run_cli({"queens", "16", "--checkpoint", ck, "--unique"});
     EXPECT_EQ(r.out, "1846955\n");
@@ -150,8 +188,8 @@ TEST(QueensCli, CheckpointResumesAfterATimeout) {
     std::remove(ck.c_str());
 }
 
-// SIGTERM in the middle of a run: the checkpoint is saved, the exit code is 1, and the next run
-// resumes to the right total.
+// SIGTERM during a count: the checkpoint is saved, the exit code is 1, and a later run reads the
+// saved state.
 TEST(QueensCli, SigtermSavesTheCheckpoint) {
     const std::string ck = temp_file("sigterm.ckpt");
     std::remove(ck.c_str());
@@ -166,9 +204,24 @@ TEST(QueensCli, SigtermSavesTheCheckpoint) {
     pid_t pid = 0;
     ASSERT_EQ(posix_spawn(&pid, BITSOLVE_BIN, &actions, nullptr, argv.data(), environ), 0);
     posix_spawn_file_actions_destroy(&actions);
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));
-    ::kill(pid, SIGTERM);
+    // The checkpoint is written once the signal handlers are in place and before the count
+    // starts: a signal sent earlier would kill the process (a fixed wait is not enough on a loaded
+    // machine). The count of N = 17 takes seconds: far longer than noticing the file takes.
     int status = 0;
+    bool exited = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    while (::access(ck.c_str(), F_OK) != 0 && !exited &&
+           std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60)) {
+        exited = ::waitpid(pid, &status, WNOHANG) == pid;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    ASSERT_FALSE(exited) << "exited before writing its checkpoint";
+    if (::access(ck.c_str(), F_OK) != 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        FAIL() << "no checkpoint after 60 s";
+    }
+    ::kill(pid, SIGTERM);
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 1);
