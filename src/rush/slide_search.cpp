@@ -290,7 +290,7 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
         expanded += lanes;
         generated += m;
         // Step 3: look each child up and write it; the count moves on only for a new one.
-        if (seen_.needs_room(m)) {
+        if (seen_.needs_room(count + m)) {
             seen_.reset(2 * (count + m));
             for (std::size_t j = 0; j < count; ++j) seen_.insert(keys_[j]);
         }

@@ -2,10 +2,16 @@
 // The visited set of the moves-metric search (slide_search.hpp): keys in buckets of eight, one
 // 64-byte cache line each. A key hashes (one multiply) to a bucket; looking it up compares all
 // eight slots at once (one AVX-512 compare where the build has it, two AVX2 compares or a
-// loop otherwise, with the same result) and inserts it in the bucket's first empty slot; a full bucket passes on to the
-// next. Load stays at or below 1/2, so a probe is almost always one cache line, and insert()
-// reports "new" as data rather than through a branch on the slot it found, which lets the
-// caller write every child and advance its count by the answer.
+// loop otherwise, with the same result) and inserts it in the bucket's first empty slot; a
+// full bucket passes on to the next. Load stays at or below 1/2, so a probe is almost always
+// one cache line. insert() has no branch on whether the key was there: it writes the key to
+// the slot that matched, or else to the first empty one, choosing the slot with a mask, and
+// reports "new" as data, which lets the caller write every child and advance its count by
+// the answer. (Most children are duplicates, but unpredictably so: written as `hit ? hit :
+// free`, the compiler's branch on it was mispredicted often enough to cost about a tenth of
+// the search time; docs/benchmarks.md.)
+// The set keeps no count of its keys; the caller has it (a count here was a load and a store
+// per insert, the key stores keeping the compiler from holding it in a register).
 //
 // ~0 marks an empty slot (keys use at most 63 bits). Memory is checked against the budget
 // before each growth and reused between searches.
@@ -42,12 +48,11 @@ public:
         std::fill(keys_, keys_ + buckets * kSlots, kEmpty);
         mask_ = buckets - 1;
         shift_ = 64 - std::countr_zero(buckets);
-        size_ = 0;
     }
 
-    std::size_t size() const { return size_; }
-    // True when n more keys would pass load 1/2: reset() larger and insert the keys again.
-    bool needs_room(std::size_t n) const { return (size_ + n) * 2 > (mask_ + 1) * kSlots; }
+    // True when holding `keys` keys would pass load 1/2: reset() larger and insert the keys
+    // again. `keys` comes from the caller's count (the sum of insert()'s answers).
+    bool needs_room(std::size_t keys) const { return keys * 2 > (mask_ + 1) * kSlots; }
 
     // Inserts key (room reserved); 1 when it was new, 0 when it was there.
     std::size_t insert(Key key) {
@@ -77,9 +82,9 @@ public:
             if ((hit | free) == 0) [[unlikely]]
                 continue;
             // Rewrite the key where it is, or write it in the first empty slot.
-            slots[std::countr_zero(hit != 0 ? hit : free)] = key;
             const std::size_t fresh = hit == 0;
-            size_ += fresh;
+            const unsigned at = hit | (free & (0u - static_cast<unsigned>(fresh)));
+            slots[__builtin_ctz(at)] = key;  // at != 0: hit or free has a bit
             return fresh;
         }
     }
@@ -90,7 +95,6 @@ private:
     std::vector<Key> store_;
     Key* keys_ = nullptr;
     std::size_t mask_ = 0;
-    std::size_t size_ = 0;
     int shift_ = 64;
 };
 
