@@ -89,9 +89,10 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
     }
 }
 
-// The moves-metric search prunes slides (Space::slide_children): it must still reach exactly
-// the states within each distance of the start. With max_length L below answer - 1 no early
-// exit fires, so `states` counts layers 0..L; on an unsolvable board it is the whole cluster.
+// The moves-metric search prunes slides (slide_search.hpp): it must still reach exactly the
+// states within each distance of the start, with either kernel. With max_length L below
+// answer - 1 no early exit fires, so `states` counts layers 0..L; on an unsolvable board it is
+// the whole cluster.
 TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     std::vector<std::string> boards = {
         "ooBoAABooCCoDDoo", "ooBooAABoooCoDDoCEEoooooo", "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
@@ -101,10 +102,9 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     };
     for (const auto& r : test::db_sample())
         if (r.cluster <= 3000 && r.moves >= 10 && boards.size() < 30) boards.push_back(r.board);
-    for (const bool vector : {true, false}) {
-    SCOPED_TRACE(vector ? "vector kernel (where built)" : "scalar kernel");
-    Solver solver;
-    solver.set_vector(vector);
+    Solver vector_kernel, scalar_kernel;
+    vector_kernel.set_vector(true);
+    scalar_kernel.set_vector(false);
     for (const std::string& s : boards) {
         const Board b = parse_board(s);
         const auto ref = test::reference(b, Metric::Moves);
@@ -114,13 +114,16 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
             ++within[static_cast<std::size_t>(d)];
         }
         for (std::size_t d = 1; d < within.size(); ++d) within[d] += within[d - 1];
-        if (ref.answer < 0) {
-            EXPECT_EQ(solver.solve(b, Metric::Moves, false).states, ref.dist_from_start.size()) << s;
-            continue;
+        for (Solver* solver : {&vector_kernel, &scalar_kernel}) {
+            SCOPED_TRACE(solver == &vector_kernel ? "vector kernel (where built)" : "scalar kernel");
+            if (ref.answer < 0) {
+                EXPECT_EQ(solver->solve(b, Metric::Moves, false).states, ref.dist_from_start.size()) << s;
+                continue;
+            }
+            for (int L = 0; L + 2 <= ref.answer; ++L)
+                EXPECT_EQ(solver->solve(b, Metric::Moves, false, L).states, within[static_cast<std::size_t>(L)])
+                    << s << " L=" << L;
         }
-        for (int L = 0; L + 2 <= ref.answer; ++L)
-            EXPECT_EQ(solver.solve(b, Metric::Moves, false, L).states, within[static_cast<std::size_t>(L)]) << s << " L=" << L;
-    }
     }
 }
 
