@@ -74,12 +74,16 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
         const __m512i K = _mm512_maskz_loadu_epi64(valid, keys_.data() + head);
         const __m512i R = _mm512_maskz_loadu_epi64(valid, records_.data() + head);
         const __m512i ff = _mm512_set1_epi64(0xFF);
+        // Field values of piece u in the eight nodes.
+        auto fields = [&](std::size_t u) {
+            return _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(s.shift_[u])),
+                                    _mm512_set1_epi64(static_cast<long long>(s.fmask_[u])));
+        };
         __m512i occ = _mm512_set1_epi64(static_cast<long long>(s.walls_));
         __m512i occT = _mm512_set1_epi64(static_cast<long long>(s.wallsT_));
         for (int i = 0; i < n; ++i) {
             const auto u = static_cast<std::size_t>(i);
-            const __m512i f = _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(s.shift_[u])),
-                                               _mm512_set1_epi64(static_cast<long long>(s.fmask_[u])));
+            const __m512i f = fields(u);
             occ = _mm512_or_si512(occ, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(s.cells_[u].data())));
             occT = _mm512_or_si512(occT, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(s.cellsT_[u].data())));
         }
@@ -87,9 +91,7 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
         _mm512_store_si512(b.occ, occ);
         {
             const auto a = static_cast<std::size_t>(s.primary_);
-            const __m512i f = _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(s.shift_[a])),
-                                               _mm512_set1_epi64(static_cast<long long>(s.fmask_[a])));
-            const __m512i at = _mm512_add_epi64(f, _mm512_set1_epi64(s.base_[a]));
+            const __m512i at = _mm512_add_epi64(fields(a), _mm512_set1_epi64(s.base_[a]));
             _mm512_store_si512(b.way, _mm512_permutexvar_epi64(at, _mm512_loadu_si512(s.exit_way_.data())));
         }
         // The sweep of each node's last move, from the table (an all-zero entry at the root).
@@ -109,9 +111,7 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
         auto tz = [&](__m512i x) { return _mm512_popcnt_epi64(_mm512_andnot_si512(x, _mm512_sub_epi64(x, one))); };
         for (int i = 0; i < n; ++i) {
             const auto u = static_cast<std::size_t>(i);
-            const __m512i f = _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(s.shift_[u])),
-                                               _mm512_set1_epi64(static_cast<long long>(s.fmask_[u])));
-            const __m512i p = _mm512_add_epi64(f, _mm512_set1_epi64(s.base_[u]));
+            const __m512i p = _mm512_add_epi64(fields(u), _mm512_set1_epi64(s.base_[u]));
             const __m128i lsh = _mm_cvtsi32_si128(s.lshift_[u]);
             const __m512i line = _mm512_and_si512(_mm512_srl_epi64(s.vert_[u] ? occT : occ, lsh), ff);
             const __m512i sline = _mm512_and_si512(_mm512_srl_epi64(s.vert_[u] ? soccT : socc, lsh), ff);
@@ -222,19 +222,20 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
 
     seen_.reset(size_hint_);
     const Key start = s.start();
+    const Space::Occupancy start_occ = s.occupancy(start);
     seen_.insert(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
     if (!vector_) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
         occ_.resize(keys_.size());
         occT_.resize(keys_.size());
-        occ_[0] = s.occupancy(start).occ;
-        occT_[0] = s.occupancy(start).occT;
+        occ_[0] = start_occ.occ;
+        occT_[0] = start_occ.occT;
     }
     keys_[0] = start;
     records_[0] = static_cast<std::uint64_t>(n) << 32;  // the root: piece n, an empty sweep
     std::size_t count = 1;
     std::size_t found = 0;
-    int last = s.near_goal(start, s.occupancy(start).occ);  // 0 or 1 once found
+    int last = s.near_goal(start, start_occ.occ);  // 0 or 1 once found
     int depth = 0;                                            // depth of the batch being expanded
     std::size_t layer_end = 1;
     std::uint64_t expanded = 0, generated = 0;
