@@ -20,7 +20,7 @@
 #include "bitsolve/rush/cluster.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/solver.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace {
 
@@ -51,7 +51,7 @@ const std::vector<Row>& rows() {
     return r;
 }
 
-// The generic search of core over the same Space: one Move carries the child key.
+// The generic search of core over the same CompiledBoard: one Move carries the child key.
 struct GenericDomain {
     using Key = std::uint64_t;
     using State = std::uint64_t;
@@ -61,7 +61,7 @@ struct GenericDomain {
         std::int8_t delta;
     };
     static constexpr std::size_t kMaxMoves = kMaxPieces * 7;
-    const Space* space;
+    const CompiledBoard* space;
     Key key(const State& s) const { return s; }
     std::size_t successors(const State& s, Move* out) const {
         std::size_t n = 0;
@@ -102,7 +102,7 @@ BENCHMARK(BM_SolveSampleScalar)->Unit(benchmark::kMillisecond);
 void BM_SolveSampleGenericBfs(benchmark::State& state) {
     for (auto _ : state)
         for (const Row& r : rows()) {
-            const Space space(r.board);
+            const CompiledBoard space(r.board);
             GenericDomain d{&space};
             bitsolve::ParentMap<std::uint64_t, GenericDomain::Move> store;
             const auto res = bitsolve::bfs(d, space.start(), store);

@@ -8,7 +8,7 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 namespace {
@@ -35,7 +35,7 @@ std::pair<u64, u64> tie_order(const Board& b) {
 
 ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Space space(board);
+    const CompiledBoard space(board);
     ClusterReport rep;
     keys_.clear();
     offsets_.clear();
@@ -54,17 +54,17 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     index_.reserve_more(1);
     index_.insert(space.start(), 0);
     std::uint64_t generated = 0;
-    Key kid_keys[Space::kChildBuffer];
-    std::uint8_t kid_pieces[Space::kChildBuffer];
+    Key kid_keys[CompiledBoard::kChildBuffer];
+    std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     auto forward = [&]<bool Unit>() {
         for (std::size_t h = 0; h < keys_.size(); ++h) {
             if ((h & 0xFFF) == 0) check_stop();
-            if (keys_.size() + Space::kChildBuffer > keys_.capacity())
+            if (keys_.size() + CompiledBoard::kChildBuffer > keys_.capacity())
                 require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
-            if (edges_.size() + Space::kChildBuffer > edges_.capacity()) {
-                if (edges_.size() + Space::kChildBuffer > ~std::uint32_t{0})
+            if (edges_.size() + CompiledBoard::kChildBuffer > edges_.capacity()) {
+                if (edges_.size() + CompiledBoard::kChildBuffer > ~std::uint32_t{0})
                     throw LimitError("clusters with more than 2^32 moves are not supported");
-                require_memory(2 * (edges_.size() + Space::kChildBuffer) * sizeof(std::uint32_t) +
+                require_memory(2 * (edges_.size() + CompiledBoard::kChildBuffer) * sizeof(std::uint32_t) +
                                    keys_.size() * kBytesPerState,
                                "the cluster");
             }

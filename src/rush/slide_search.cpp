@@ -64,7 +64,7 @@ std::uint16_t slide_mask(unsigned back, unsigned ahead, unsigned skip_back, unsi
 // Step 1 of a batch: occupancy and slide masks of nodes [head, head + lanes), and the list of
 // (piece, node) pairs with slides.
 template <bool Vector>
-void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Batch& b) const {
+void SlideSearch::expand(const CompiledBoard& s, std::size_t head, std::size_t lanes, Batch& b) const {
     const int n = s.n_;
     const auto tsweep = static_cast<std::size_t>(n + 1) * 64;  // where the occT half of sweep_ starts
     b.nwork = 0;
@@ -193,7 +193,7 @@ void SlideSearch::expand(const Space& s, std::size_t head, std::size_t lanes, Ba
     }
 }
 
-void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& sol) {
+void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, Solution& sol) {
     const int n = s.n_;
     // The sweep table: cells of piece w at every field value from `from` to `to`.
     const auto tsweep = static_cast<std::size_t>(n + 1) * 64;
@@ -222,7 +222,7 @@ void SlideSearch::run(const Space& s, bool want_path, int max_length, Solution& 
 
     seen_.reset(size_hint_);
     const Key start = s.start();
-    const Space::Occupancy start_occ = s.occupancy(start);
+    const CompiledBoard::Occupancy start_occ = s.occupancy(start);
     seen_.insert(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
     if (!vector_) {  // the scalar kernel reads each node's occupancy instead of rebuilding it

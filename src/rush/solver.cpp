@@ -9,14 +9,14 @@
 
 namespace bitsolve::rush {
 
-Solution Solver::run_steps(const Space& space, bool want_path, int max_length) {
+Solution Solver::run_steps(const CompiledBoard& space, bool want_path, int max_length) {
     Solution sol;
     seen_.reset(size_hint_);
     const Key start = space.start();
     seen_.reserve_more(1);
     seen_.insert_key(start);
-    Key kid_keys[Space::kChildBuffer];
-    std::uint8_t kid_pieces[Space::kChildBuffer];
+    Key kid_keys[CompiledBoard::kChildBuffer];
+    std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     if (nodes_.size() < 1024) nodes_.resize(1024);
     nodes_[0] = Node{start, 0, kNone};
     std::size_t count = 1;  // nodes_[0, count) are live; the vector's size is only room
@@ -73,7 +73,7 @@ Solution Solver::run_steps(const Space& space, bool want_path, int max_length) {
 
 Solution Solver::solve(const Board& board, Metric metric, bool want_path, int max_length) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Space space(board);
+    const CompiledBoard space(board);
     Solution sol;
     if (metric == Metric::Steps) sol = run_steps(space, want_path, max_length);
     else slides_.run(space, want_path, max_length, sol);

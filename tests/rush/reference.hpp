@@ -1,7 +1,7 @@
 #pragma once
 // A deliberately naive Rush Hour search for cross-checking the bitboard engine: states are board
 // strings in a std::map, moves are tried cell by cell with apply_move. Slow, but it shares no
-// code with Space, KeyTable, Solver or ClusterAnalyzer.
+// code with CompiledBoard, KeyTable, Solver or ClusterAnalyzer.
 #include <deque>
 #include <map>
 #include <string>

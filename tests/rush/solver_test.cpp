@@ -7,7 +7,7 @@
 #include <set>
 
 #include "bitsolve/rush/parse.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 #include "rush/data.hpp"
 #include "rush/reference.hpp"
 
@@ -66,12 +66,12 @@ TEST(RushSolver, FortyLevelsBothMetrics) {
 TEST(RushSolver, EveryGeneratedStateIsValid) {
     for (const char* s : {"IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "ooBoAABooCCoDDoo",
                           "AAooBoooMMFxBJJxxNFGSxxoxNoGSLLxDoPPPKKxDExxxxHHQEoIIIxOQxRRCCoO"}) {
-        const Space space(parse_board(s));
+        const CompiledBoard space(parse_board(s));
         ASSERT_TRUE(space.valid(space.start()));
         std::vector<Key> keys{space.start()};
         std::set<Key> seen{space.start()};
-        Key buf[Space::kChildBuffer];
-        std::uint8_t pieces[Space::kChildBuffer];
+        Key buf[CompiledBoard::kChildBuffer];
+        std::uint8_t pieces[CompiledBoard::kChildBuffer];
         for (std::size_t h = 0; h < keys.size() && keys.size() < 20000; ++h) {
             const std::size_t m = space.children<false>(keys[h], buf, pieces);
             std::size_t unit = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // A Rush Hour board as the user describes it: its size, its walls and its pieces at their
 // starting places. This is the input/output type (parsing, printing, drawing); the search works
-// on the compiled form in space.hpp.
+// on the compiled form in compiled_board.hpp.
 //
 // Geometry. Boards are square, N x N with N in 4..8. Cell (r, c) is bit r*8 + c of a 64-bit
 // mask whatever N is (stride 8), so one layout serves every size and row r of a mask is its

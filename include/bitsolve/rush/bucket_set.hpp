@@ -25,7 +25,7 @@
 #endif
 
 #include "bitsolve/core/limits.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "bitsolve/core/limits.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 

@@ -54,7 +54,7 @@
 #include <vector>
 
 #include "bitsolve/rush/bucket_set.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 
@@ -64,7 +64,7 @@ class SlideSearch {
 public:
     // Fills sol (length, path when want_path, states, stats.expanded / generated). max_length:
     // give up (length -1) beyond this many moves.
-    void run(const Space& space, bool want_path, int max_length, Solution& sol);
+    void run(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
 
     // Whether this build has the AVX-512 kernel (it is then used unless switched off).
     static bool vector_available();
@@ -77,7 +77,7 @@ public:
 private:
     struct Batch;  // one batch's masks, work list, children (slide_search.cpp)
     template <bool Vector>
-    void expand(const Space& space, std::size_t head, std::size_t lanes, Batch& b) const;
+    void expand(const CompiledBoard& space, std::size_t head, std::size_t lanes, Batch& b) const;
 
     BucketSet seen_;
     std::vector<Key> keys_;

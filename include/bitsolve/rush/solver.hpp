@@ -20,7 +20,7 @@
 #include "bitsolve/rush/key_table.hpp"
 #include "bitsolve/rush/path.hpp"
 #include "bitsolve/rush/slide_search.hpp"
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 
@@ -48,7 +48,7 @@ private:
     static_assert(sizeof(Node) == 16);
     static constexpr std::uint8_t kNone = 0xFF;
 
-    Solution run_steps(const Space& space, bool want_path, int max_length);
+    Solution run_steps(const CompiledBoard& space, bool want_path, int max_length);
 
     SlideSearch slides_;
     KeySet seen_;

@@ -1,5 +1,5 @@
 // Compiling a Board into its search form: key fields, per-piece occupancy tables, walls.
-#include "bitsolve/rush/space.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 
 #include <bit>
 #include <string>
@@ -9,7 +9,7 @@
 namespace bitsolve::rush {
 namespace {
 
-// Cell (r, c) of m moved to bit c*8 + r. Visits only the set bits: a Space is built per puzzle,
+// Cell (r, c) of m moved to bit c*8 + r. Visits only the set bits: a CompiledBoard is built per puzzle,
 // and a loop over all 64 bits of every mask was a measurable part of solving small puzzles.
 u64 transpose_cells(u64 m) {
     u64 t = 0;
@@ -22,7 +22,7 @@ u64 transpose_cells(u64 m) {
 
 }  // namespace
 
-Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.pieces.size())), primary_(board.primary) {
+CompiledBoard::CompiledBoard(const Board& board) : board_(board), n_(static_cast<int>(board.pieces.size())), primary_(board.primary) {
     const int n = board.size;
     max_slide_ = n - 2;
     u64 blocked = board.walls;
@@ -75,7 +75,7 @@ Space::Space(const Board& board) : board_(board), n_(static_cast<int>(board.piec
         for (int c = at + a.len; c < n; ++c) exit_way_[static_cast<std::size_t>(at)] |= cell_bit(a.line, c);
 }
 
-Board Space::decode(Key k) const {
+Board CompiledBoard::decode(Key k) const {
     Board b = board_;
     for (int i = 0; i < n_; ++i) b.pieces[static_cast<std::size_t>(i)].pos = static_cast<std::uint8_t>(pos(k, i));
     return b;

@@ -49,10 +49,10 @@ struct FreeRuns {
 inline constexpr FreeRuns kFreeRuns{};
 }  // namespace detail
 
-class Space {
+class CompiledBoard {
 public:
     // Throws InputError when the board's key would not fit 63 bits (very crowded 7x7 / 8x8).
-    explicit Space(const Board& board);
+    explicit CompiledBoard(const Board& board);
 
     const Board& board() const { return board_; }
     int pieces() const { return n_; }
