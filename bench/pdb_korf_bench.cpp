@@ -9,10 +9,10 @@
 // deterministic amount of work (the same nodes on every run), for comparing node rates.
 #include <time.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -76,14 +76,16 @@ int main(int argc, char** argv) {
 
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = cpu_seconds();
-    TableSource src{no_cache ? std::filesystem::path{} : (dir.empty() ? default_cache_dir() : std::filesystem::path(dir)), 0, true};
+    TableSource src{
+        no_cache ? std::filesystem::path{} : (dir.empty() ? default_cache_dir() : std::filesystem::path(dir)), 0, true};
     PdbSet set;
-    for (const auto& s : named_partition(pdb, side, side, 0)) set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
+    for (const auto& s : named_partition(pdb, side, side, 0))
+        set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
     const PdbHeuristic h(side, side, goal, set, reflect);
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
-    std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(), reflect ? " + reflection" : "",
-                t_tables, c_tables, threads);
+    std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(),
+                reflect ? " + reflection" : "", t_tables, c_tables, threads);
     std::printf("# %4s %4s %4s %4s %14s %14s %9s %9s\n", "no", "opt", "len", "h0", "expanded", "generated", "seconds",
                 "cpu");
 
@@ -96,22 +98,25 @@ int main(int argc, char** argv) {
         const PdbSolution s = solve_pdb(h, inst[i].first, threads, max_threshold);
         const double cpu = cpu_seconds() - ci;
         auto b = inst[i].first;
-        const bool ok = s.cut_off ? s.length == -1 && (s.iterations.empty() || s.iterations.back().threshold < inst[i].second)
-                                  : s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
+        const bool ok = s.cut_off
+                            ? s.length == -1 && (s.iterations.empty() || s.iterations.back().threshold < inst[i].second)
+                            : s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
         if (!ok) ++wrong;
         ++solved;
         expanded += s.totals.expanded;
         generated += s.totals.generated;
         seconds += s.totals.seconds;
         std::printf("%6u %4d %4d %4d %14llu %14llu %9.3f %9.3f%s%s\n", i + 1, inst[i].second, s.length, s.initial_h,
-                    static_cast<unsigned long long>(s.totals.expanded), static_cast<unsigned long long>(s.totals.generated),
-                    s.totals.seconds, cpu, s.cut_off ? "  cut off" : "", ok ? "" : "  WRONG");
+                    static_cast<unsigned long long>(s.totals.expanded),
+                    static_cast<unsigned long long>(s.totals.generated), s.totals.seconds, cpu,
+                    s.cut_off ? "  cut off" : "", ok ? "" : "  WRONG");
         std::fflush(stdout);
     }
-    std::printf("# instances %u, wrong %u, expanded %llu (%.0f per instance), generated %llu (%.0f per instance), "
-                "search %.2f s wall, %.2f s cpu, %.0f generated per cpu second\n",
-                solved, wrong, static_cast<unsigned long long>(expanded), solved ? static_cast<double>(expanded) / solved : 0.0,
-                static_cast<unsigned long long>(generated), solved ? static_cast<double>(generated) / solved : 0.0, seconds,
-                cpu_seconds() - c1, static_cast<double>(generated) / std::max(1e-9, cpu_seconds() - c1));
+    std::printf(
+        "# instances %u, wrong %u, expanded %llu (%.0f per instance), generated %llu (%.0f per instance), "
+        "search %.2f s wall, %.2f s cpu, %.0f generated per cpu second\n",
+        solved, wrong, static_cast<unsigned long long>(expanded), solved ? static_cast<double>(expanded) / solved : 0.0,
+        static_cast<unsigned long long>(generated), solved ? static_cast<double>(generated) / solved : 0.0, seconds,
+        cpu_seconds() - c1, static_cast<double>(generated) / std::max(1e-9, cpu_seconds() - c1));
     return wrong ? 1 : 0;
 }

@@ -18,9 +18,9 @@
 #include "bitsolve/core/search/bfs.hpp"
 #include "bitsolve/core/visited.hpp"
 #include "bitsolve/rush/cluster.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/solver.hpp"
-#include "bitsolve/rush/compiled_board.hpp"
 
 namespace {
 

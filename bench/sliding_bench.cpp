@@ -86,7 +86,10 @@ void BM_Algo(benchmark::State& state) {
     state.SetLabel(std::to_string(g.rows) + "x" + std::to_string(g.cols) + " " + algorithm_name(algo) +
                    ", 20 boards per iteration");
 }
-BENCHMARK(BM_Algo)->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}})->ArgsProduct({{4, 5, 6}, {1, 2}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Algo)
+    ->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}})
+    ->ArgsProduct({{4, 5, 6}, {1, 2}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -87,7 +87,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::size_t cap = size > 0 ? data[0] % 8 : 3;
         const auto some = tokenize(line, cap);
         FUZZ_CHECK(some.size() == std::min(all.size(), cap + 1));
-        for (std::size_t k = 0; k < some.size(); ++k) FUZZ_CHECK(some[k].text == all[k].text && some[k].column == all[k].column);
+        for (std::size_t k = 0; k < some.size(); ++k)
+            FUZZ_CHECK(some[k].text == all[k].text && some[k].column == all[k].column);
     }
     // for_each_token visits exactly tokenize's tokens, or fails with exactly its error.
     for (const Line& line : lines) {

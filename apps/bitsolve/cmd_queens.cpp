@@ -76,8 +76,8 @@ public:
         const double rate = static_cast<double>(st.done_count - done_at_start) / s;
         const double eta = rate > 0 ? static_cast<double>(st.items - st.done_count) / rate : 0;
         std::fprintf(stderr, "\rqueens %d: %5.1f%% of %llu sub-problems, %.0f/s, %.3g solutions so far, ETA %s   ", n_,
-                     100 * frac, static_cast<unsigned long long>(st.items), rate,
-                     static_cast<double>(st.counts.total), human_duration(eta).c_str());
+                     100 * frac, static_cast<unsigned long long>(st.items), rate, static_cast<double>(st.counts.total),
+                     human_duration(eta).c_str());
         shown_ = true;
     }
     // Clears the progress line, so that results and errors start on a clean line.
@@ -122,7 +122,8 @@ int run_count(int n, const Options& o) {
             throw UsageError("--shard '" + quote(o.shard) + "': " + e.message());
         }
     }
-    if (sharded && o.unique) throw UsageError("--unique needs the whole board; merge the shards with 'bitsolve queens merge --unique'");
+    if (sharded && o.unique)
+        throw UsageError("--unique needs the whole board; merge the shards with 'bitsolve queens merge --unique'");
     const auto t0 = Clock::now();
     const Split split = make_split(n);
     RunState state = fresh_state(split, shard);
@@ -188,8 +189,8 @@ int run_merge(const Options& o) {
         if (p.n != first->n || p.shard.count != first->shard.count)
             throw InputError("'" + quote(file, 200) + "' is shard " + std::to_string(p.shard.index) + "/" +
                              std::to_string(p.shard.count) + " of N=" + std::to_string(p.n) + ", but '" +
-                             quote(o.merge_files.front(), 200) + "' is of N=" + std::to_string(first->n) +
-                             " in " + std::to_string(first->shard.count) + " shards");
+                             quote(o.merge_files.front(), 200) + "' is of N=" + std::to_string(first->n) + " in " +
+                             std::to_string(first->shard.count) + " shards");
         if (auto it = seen.find(p.shard.index); it != seen.end())
             throw InputError("shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count) +
                              " given twice: '" + quote(it->second, 200) + "' and '" + quote(file, 200) + "'");
@@ -212,7 +213,8 @@ int run_merge(const Options& o) {
     return 0;
 }
 
-constexpr const char* kFooter = R"(Checkpoint: FILE is rewritten atomically at most once a second and when the run ends or
+constexpr const char* kFooter =
+    R"(Checkpoint: FILE is rewritten atomically at most once a second and when the run ends or
 is stopped (--timeout, SIGINT, SIGTERM: exit code 1). Running the same command again resumes.
 
 Examples:
@@ -224,73 +226,77 @@ Examples:
   bitsolve queens 21 --shard 3/16 > part3    one of 16 independent parts
   bitsolve queens merge part*                adds them up (all 16 must be there))";
 
-const Registration reg{"queens", [](CLI::App& app) {
-    auto o = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("queens", "Count (or list) the solutions of the N-Queens problem, N = 1..32");
-    cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
-    cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
-    cmd->add_option("--list", o->list, "Print the first K solutions in lexicographic order (1-based columns)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
-        ->type_name("K");
-    cmd->add_flag("--show", o->show, "Draw the listed solutions as boards (default K = 1)");
-    cmd->add_option("--checkpoint", o->checkpoint, "Record finished sub-problems in FILE; resume from it")
-        ->type_name("FILE");
-    cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)")->type_name("i/K");
-    add_common_options(cmd, o->common);
-    cmd->footer(kFooter);
-    auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
-    merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
-    merge->add_flag("--unique", o->merge_unique, "Print the unique count");
-    merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
-    add_limit_options(merge, o->merge_limits);
-    return Runner{cmd, [o, cmd, merge] {
-        return guarded("queens", [&] {
-            if (merge->parsed()) {
-                apply_common_options(o->merge_limits);
-                return run_merge(*o);
-            }
-            if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
-            const int n = parse_board_size(o->n_text);
-            apply_common_options(o->common);
-            o->list_given = cmd->count("--list") > 0;
-            if (o->list_given || o->show) {
-                if (o->unique || !o->checkpoint.empty() || !o->shard.empty())
-                    throw UsageError("--list/--show cannot be combined with --unique, --checkpoint or --shard");
-                return run_list(n, *o);
-            }
-            return run_count(n, *o);
-        });
+const Registration reg{
+    "queens", [](CLI::App& app) {
+        auto o = std::make_shared<Options>();
+        auto* cmd = app.add_subcommand("queens", "Count (or list) the solutions of the N-Queens problem, N = 1..32");
+        cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
+        cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
+        cmd->add_option("--list", o->list, "Print the first K solutions in lexicographic order (1-based columns)")
+            ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+            ->type_name("K");
+        cmd->add_flag("--show", o->show, "Draw the listed solutions as boards (default K = 1)");
+        cmd->add_option("--checkpoint", o->checkpoint, "Record finished sub-problems in FILE; resume from it")
+            ->type_name("FILE");
+        cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)")->type_name("i/K");
+        add_common_options(cmd, o->common);
+        cmd->footer(kFooter);
+        auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
+        merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
+        merge->add_flag("--unique", o->merge_unique, "Print the unique count");
+        merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
+        add_limit_options(merge, o->merge_limits);
+        return Runner{
+            cmd, [o, cmd, merge] {
+                return guarded("queens", [&] {
+                    if (merge->parsed()) {
+                        apply_common_options(o->merge_limits);
+                        return run_merge(*o);
+                    }
+                    if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
+                    const int n = parse_board_size(o->n_text);
+                    apply_common_options(o->common);
+                    o->list_given = cmd->count("--list") > 0;
+                    if (o->list_given || o->show) {
+                        if (o->unique || !o->checkpoint.empty() || !o->shard.empty())
+                            throw UsageError("--list/--show cannot be combined with --unique, --checkpoint or --shard");
+                        return run_list(n, *o);
+                    }
+                    return run_count(n, *o);
+                });
+            }};
     }};
-}};
 
 // BOJ 9663 "N-Queen": one integer N (1 <= N < 15 on the judge), print the number of ways.
 const BojProblem boj9663{9663, "N-Queen (count the placements of N queens)", [](std::istream& in, std::ostream& out) {
-    const std::string text = read_stream(in, "stdin");
-    // Two tokens at most: one more than N is enough to refuse the input.
-    std::vector<Token> tokens;
-    for (const Line& l : lines_of(text)) {
-        for (const Token& t : tokenize(l, 1)) tokens.push_back(t);
-        if (tokens.size() > 1) break;
-    }
-    if (tokens.empty()) throw InputError("expected N, found no input", 1, 1);
-    if (tokens.size() > 1) throw InputError("expected only N, found '" + quote(tokens[1].text) + "'", tokens[1].line, tokens[1].column);
-    const int n = static_cast<int>(parse_int(tokens[0], 1, kMaxN, "N"));
-    const Split split = make_split(n);
-    RunState state = fresh_state(split, ShardSpec{});
-    run(split, state, 0);
-    out << to_string(state.counts.total) << "\n";
-    return 0;
-}};
+                             const std::string text = read_stream(in, "stdin");
+                             // Two tokens at most: one more than N is enough to refuse the input.
+                             std::vector<Token> tokens;
+                             for (const Line& l : lines_of(text)) {
+                                 for (const Token& t : tokenize(l, 1)) tokens.push_back(t);
+                                 if (tokens.size() > 1) break;
+                             }
+                             if (tokens.empty()) throw InputError("expected N, found no input", 1, 1);
+                             if (tokens.size() > 1)
+                                 throw InputError("expected only N, found '" + quote(tokens[1].text) + "'",
+                                                  tokens[1].line, tokens[1].column);
+                             const int n = static_cast<int>(parse_int(tokens[0], 1, kMaxN, "N"));
+                             const Split split = make_split(n);
+                             RunState state = fresh_state(split, ShardSpec{});
+                             run(split, state, 0);
+                             out << to_string(state.counts.total) << "\n";
+                             return 0;
+                         }};
 
 // Bench: the whole count for N = 15 on one thread; nodes = queens placed on inner rows.
 const BenchWorkload bench{"queens", [](std::ostream& log) {
-    const Split split = make_split(15);
-    std::uint64_t nodes = 0;
-    Counts sum;
-    for (std::size_t i = 0; i < split.items.size(); ++i) sum += solve(split, i, &nodes);
-    log << "queens   N=15 solutions " << to_string(sum.total) << "\n";
-    return nodes;
-}};
+                              const Split split = make_split(15);
+                              std::uint64_t nodes = 0;
+                              Counts sum;
+                              for (std::size_t i = 0; i < split.items.size(); ++i) sum += solve(split, i, &nodes);
+                              log << "queens   N=15 solutions " << to_string(sum.total) << "\n";
+                              return nodes;
+                          }};
 
 }  // namespace
 }  // namespace bitsolve::cli

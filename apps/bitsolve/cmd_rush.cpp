@@ -139,20 +139,21 @@ int run_batch(const Options& o) {
     return bad ? to_int(Exit::BadInput) : 0;
 }
 
-const Registration reg{"rush", [](CLI::App& app) {
-    auto* cmd = app.add_subcommand("rush", "Solve Rush Hour boards optimally; analyse their clusters");
-    auto o = std::make_shared<Options>();
-    cmd->add_option("FILE", o->file, "Board file (default: standard input)");
-    cmd->add_option("--metric", o->metric, "moves: slide any distance (default); steps: one cell at a time")
-        ->check(CLI::IsMember({"moves", "steps"}));
-    cmd->add_flag("--path", o->path, "Print the moves after the length: `3 C-1 B+2 A+4`");
-    cmd->add_flag("--show", o->show, "Draw the board after each move (colour on a terminal)");
-    cmd->add_flag("--batch", o->batch,
-                  "One board string per line ('#' lines skipped; database lines `moves board size` accepted), "
-                  "one answer line each");
-    cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
-    add_common_options(cmd, o->common);
-    cmd->footer(R"(Input (recognised automatically):
+const Registration reg{
+    "rush", [](CLI::App& app) {
+        auto* cmd = app.add_subcommand("rush", "Solve Rush Hour boards optimally; analyse their clusters");
+        auto o = std::make_shared<Options>();
+        cmd->add_option("FILE", o->file, "Board file (default: standard input)");
+        cmd->add_option("--metric", o->metric, "moves: slide any distance (default); steps: one cell at a time")
+            ->check(CLI::IsMember({"moves", "steps"}));
+        cmd->add_flag("--path", o->path, "Print the moves after the length: `3 C-1 B+2 A+4`");
+        cmd->add_flag("--show", o->show, "Draw the board after each move (colour on a terminal)");
+        cmd->add_flag("--batch", o->batch,
+                      "One board string per line ('#' lines skipped; database lines `moves board size` accepted), "
+                      "one answer line each");
+        cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
+        add_common_options(cmd, o->common);
+        cmd->footer(R"(Input (recognised automatically):
   the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
   Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
     'o' or '.' empty, 'x' wall, 'A' the primary car (exit at the right end of its row), 'B'..'Z'.
@@ -162,53 +163,55 @@ Examples:
   bitsolve rush --metric steps --show data/rush/examples/level1.txt
   bitsolve rush --batch --threads 2 data/rush/fogleman-db-sample.txt
   echo BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG | bitsolve rush --cluster)");
-    return Runner{cmd, [o] {
-        return guarded("rush", [&] {
-            if (o->cluster && (o->path || o->show)) throw UsageError("--cluster cannot be combined with --path or --show");
-            if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
-            apply_common_options(o->common);
-            return o->batch ? run_batch(*o) : run_single(*o);
-        });
+        return Runner{cmd, [o] {
+                          return guarded("rush", [&] {
+                              if (o->cluster && (o->path || o->show))
+                                  throw UsageError("--cluster cannot be combined with --path or --show");
+                              if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
+                              apply_common_options(o->common);
+                              return o->batch ? run_batch(*o) : run_single(*o);
+                          });
+                      }};
     }};
-}};
 
 // BOJ 18139 counts unit steps and the red car's steps through the exit (its length: 2 for the
 // judge's car), and answers only when the total is at most 10.
 const BojProblem boj18139{18139, "Rush Hour Puzzle", [](std::istream& in, std::ostream& out) {
-    const std::string text = read_stream(in, "stdin");
-    const Board board = parse_judge_grid(text);
-    const int exit_steps = board.pieces[static_cast<std::size_t>(board.primary)].len;
-    constexpr int kLimit = 10;
-    Solver solver;
-    const Solution s = solver.solve(board, Metric::Steps, false, kLimit - exit_steps);
-    out << (s.length >= 0 ? s.length + exit_steps : -1) << '\n';
-    return 0;
-}};
+                              const std::string text = read_stream(in, "stdin");
+                              const Board board = parse_judge_grid(text);
+                              const int exit_steps = board.pieces[static_cast<std::size_t>(board.primary)].len;
+                              constexpr int kLimit = 10;
+                              Solver solver;
+                              const Solution s = solver.solve(board, Metric::Steps, false, kLimit - exit_steps);
+                              out << (s.length >= 0 ? s.length + exit_steps : -1) << '\n';
+                              return 0;
+                          }};
 
 // `bitsolve bench rush`: the hardest rows of Fogleman's database sample, solved in both metrics,
 // and the full analysis of the 24,132-state cluster; single-threaded, fixed node count.
 const BenchWorkload bench_rush{"rush", [](std::ostream& log) {
-    static constexpr const char* kBoards[] = {
-        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
-        "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",  // 58
-        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",  // 51
-        "xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG",  // 51
-        "BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG",  // 49, the 24,132-state cluster
-        "HIoxLxHIDDLoHAAKoooooKEEooJFFMGGJooM",  // 48, the largest cluster of the sample
-    };
-    std::uint64_t nodes = 0;
-    Solver solver;
-    for (const char* s : kBoards) {
-        const Board b = parse_board(s);
-        const Solution moves = solver.solve(b, Metric::Moves, true);
-        const Solution steps = solver.solve(b, Metric::Steps, true);
-        log << fmt::format("rush {} moves {} steps {}\n", s, moves.length, steps.length);
-        nodes += moves.stats.expanded + steps.stats.expanded;
-    }
-    const ClusterReport r = analyze_cluster(parse_board(kBoards[4]), Metric::Moves);
-    log << fmt::format("rush cluster states {} hardest {}\n", r.states, r.hardest_distance);
-    return nodes + r.stats.expanded;
-}};
+                                   static constexpr const char* kBoards[] = {
+                                       "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
+                                       "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",  // 58
+                                       "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",  // 51
+                                       "xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG",  // 51
+                                       "BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG",  // 49, the 24,132-state cluster
+                                       "HIoxLxHIDDLoHAAKoooooKEEooJFFMGGJooM",  // 48, the largest cluster of the sample
+                                   };
+                                   std::uint64_t nodes = 0;
+                                   Solver solver;
+                                   for (const char* s : kBoards) {
+                                       const Board b = parse_board(s);
+                                       const Solution moves = solver.solve(b, Metric::Moves, true);
+                                       const Solution steps = solver.solve(b, Metric::Steps, true);
+                                       log << fmt::format("rush {} moves {} steps {}\n", s, moves.length, steps.length);
+                                       nodes += moves.stats.expanded + steps.stats.expanded;
+                                   }
+                                   const ClusterReport r = analyze_cluster(parse_board(kBoards[4]), Metric::Moves);
+                                   log << fmt::format("rush cluster states {} hardest {}\n", r.states,
+                                                      r.hardest_distance);
+                                   return nodes + r.stats.expanded;
+                               }};
 
 }  // namespace
 }  // namespace bitsolve::cli

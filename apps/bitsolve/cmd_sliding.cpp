@@ -36,7 +36,7 @@ struct SlidingOptions {
     bool show = false;
     bool batch = false;
     bool count = false;
-    PdbCliOptions pdb;                // --heuristic, --pdb-dir, --no-cache, build-pdb
+    PdbCliOptions pdb;  // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
 Algorithm algorithm_of(const std::string& name) {
@@ -101,7 +101,9 @@ int run_batch(const SlidingOptions& o) {
             bool square = false;
             for (int s = kMinSide; s <= kMaxSide; ++s)
                 if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
-            if (!square) throw InputError("--goal: " + std::to_string(n) + " numbers do not make a square board (give --size RxC)");
+            if (!square)
+                throw InputError("--goal: " + std::to_string(n) +
+                                 " numbers do not make a square board (give --size RxC)");
         }
         b.goal = parse_goal(o.goal, g);
     }
@@ -149,23 +151,28 @@ int run_count(const SlidingOptions& o) {
     return 0;
 }
 
-const Registration reg{"sliding", [](CLI::App& app) {
-    auto* cmd = app.add_subcommand("sliding", "Fewest moves of a sliding-tile puzzle (2x2 .. 5x5)");
-    auto o = std::make_shared<SlidingOptions>();
-    cmd->add_option("FILE", o->file, "Board file (default: stdin): one row per line, 0 = blank");
-    cmd->add_option("--goal", o->goal,
-                    "blank-last (1 2 .. 0, default), blank-first (0 1 2 ..), or the goal's numbers, e.g. \"1 2 3 8 0 4 7 6 5\"");
-    cmd->add_option("--algo", o->algo, "auto (default), bfs, bidir or ida")
-        ->check(CLI::IsMember({"auto", "bfs", "bidir", "ida"}));
-    cmd->add_flag("--path", o->path, "Print the moves after the length, as the directions the blank moves (U D L R)");
-    cmd->add_flag("--show", o->show, "Draw the board after each move");
-    cmd->add_flag("--batch", o->batch, "One board per line (rows*cols numbers); solved in parallel, answers in input order");
-    cmd->add_option("--size", o->size, "RxC for --batch and --count (default: square / 3x3)");
-    cmd->add_flag("--count", o->count, "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
-    add_common_options(cmd, o->common);
-    add_pdb_options(cmd, o->pdb);
-    auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
-    cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
+const Registration reg{
+    "sliding", [](CLI::App& app) {
+        auto* cmd = app.add_subcommand("sliding", "Fewest moves of a sliding-tile puzzle (2x2 .. 5x5)");
+        auto o = std::make_shared<SlidingOptions>();
+        cmd->add_option("FILE", o->file, "Board file (default: stdin): one row per line, 0 = blank");
+        cmd->add_option("--goal", o->goal,
+                        "blank-last (1 2 .. 0, default), blank-first (0 1 2 ..), or the goal's numbers, e.g. \"1 2 3 8 "
+                        "0 4 7 6 5\"");
+        cmd->add_option("--algo", o->algo, "auto (default), bfs, bidir or ida")
+            ->check(CLI::IsMember({"auto", "bfs", "bidir", "ida"}));
+        cmd->add_flag("--path", o->path,
+                      "Print the moves after the length, as the directions the blank moves (U D L R)");
+        cmd->add_flag("--show", o->show, "Draw the board after each move");
+        cmd->add_flag("--batch", o->batch,
+                      "One board per line (rows*cols numbers); solved in parallel, answers in input order");
+        cmd->add_option("--size", o->size, "RxC for --batch and --count (default: square / 3x3)");
+        cmd->add_flag("--count", o->count,
+                      "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
+        add_common_options(cmd, o->common);
+        add_pdb_options(cmd, o->pdb);
+        auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
+        cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
 Examples:
   printf '1 0 3\n4 2 5\n7 8 6\n' | bitsolve sliding --path      prints "3 DRD"
   bitsolve sliding --goal blank-first --algo ida board.txt
@@ -173,29 +180,30 @@ Examples:
   bitsolve sliding --count --size 2x4
   bitsolve sliding --goal blank-first --heuristic pdb78 --stats board.txt
   bitsolve sliding build-pdb pdb78 --goal blank-first)");
-    return Runner{cmd, [o, build_pdb] {
-        if (build_pdb->parsed()) return run_build_pdb(o->pdb);
-        return guarded("sliding", [&] {
-            apply_common_options(o->common);
-            if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
-            if (o->count) return run_count(*o);
-            if (o->batch) return run_batch(*o);
-            if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
-            return run_single(*o);
-        });
+        return Runner{cmd, [o, build_pdb] {
+                          if (build_pdb->parsed()) return run_build_pdb(o->pdb);
+                          return guarded("sliding", [&] {
+                              apply_common_options(o->common);
+                              if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+                              if (o->count) return run_count(*o);
+                              if (o->batch) return run_batch(*o);
+                              if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
+                              return run_single(*o);
+                          });
+                      }};
     }};
-}};
 
-const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)", [](std::istream& in, std::ostream& out) {
-    return guarded("boj 1525", [&] {
-        const Board start = parse_board(read_stream(in, "stdin"));
-        if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
-        SolveOptions opt;
-        opt.want_path = false;
-        out << solve(start, blank_last_goal(start.geo), opt).length << '\n';
-        return 0;
-    });
-}};
+const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)",
+                         [](std::istream& in, std::ostream& out) {
+                             return guarded("boj 1525", [&] {
+                                 const Board start = parse_board(read_stream(in, "stdin"));
+                                 if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
+                                 SolveOptions opt;
+                                 opt.want_path = false;
+                                 out << solve(start, blank_last_goal(start.geo), opt).length << '\n';
+                                 return 0;
+                             });
+                         }};
 
 const BenchWorkload bench{"sliding", [](std::ostream& log) { return run_bench(log); }};
 

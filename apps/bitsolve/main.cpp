@@ -43,7 +43,8 @@ void forbid_repeated_flags(CLI::App& app) {
 
 int main(int argc, char** argv) {
     using namespace bitsolve;
-    CLI::App app{"bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
+    CLI::App app{
+        "bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
     app.footer(kFooter);
     app.require_subcommand(0, 1);
     app.set_help_all_flag("--help-all", "Help for every subcommand");

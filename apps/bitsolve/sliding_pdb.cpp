@@ -41,7 +41,8 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
                     "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or auto "
                     "(the strongest pattern database for the size)")
         ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "auto"}));
-    cmd->add_option("--pdb-dir", o.dir, "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
+    cmd->add_option("--pdb-dir", o.dir,
+                    "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
 }
 
@@ -96,10 +97,8 @@ std::shared_ptr<const pdb::PdbHeuristic> select_pdb(const PdbCliOptions& o, cons
         if (blank != 0 && blank != n - 1) return nullptr;
         if (rows == 4 && cols == 4)
             name = all_cached(dir, pdb::named_partition("pdb78", 4, 4, blank)) ? "pdb78" : "pdb663";
-        else if (rows == 5 && cols == 5)
-            name = "pdb6666";
-        else
-            return nullptr;
+        else if (rows == 5 && cols == 5) name = "pdb6666";
+        else return nullptr;
         if (algo != "auto" && algo != "ida") return nullptr;
     } else if (algo != "auto" && algo != "ida") {
         throw UsageError("--heuristic " + name + " needs --algo ida or auto");
@@ -117,12 +116,9 @@ std::optional<Board> pdb_batch_goal(const PdbCliOptions& o, const BatchOptions& 
     if (o.heuristic == "md" || o.heuristic == "lc") return std::nullopt;
     if (b.goal) return *b.goal;
     Geometry g;
-    if (b.size)
-        g = *b.size;
-    else if (o.heuristic == "auto")
-        return std::nullopt;  // mixed sizes: auto keeps the classic solver
-    else
-        g = o.heuristic == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
+    if (b.size) g = *b.size;
+    else if (o.heuristic == "auto") return std::nullopt;  // mixed sizes: auto keeps the classic solver
+    else g = o.heuristic == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
     return b.blank_first ? blank_first_goal(g) : blank_last_goal(g);
 }
 
@@ -132,7 +128,8 @@ Solution solve_with_pdb(const pdb::PdbHeuristic& h, const Board& start, unsigned
     Solution s;
     s.length = p.length;
     s.used = p.length < 0 ? Algorithm::Auto : Algorithm::Ida;
-    for (char c : p.path) s.path.push_back(c == 'U' ? Dir::Up : c == 'L' ? Dir::Left : c == 'R' ? Dir::Right : Dir::Down);
+    for (char c : p.path)
+        s.path.push_back(c == 'U' ? Dir::Up : c == 'L' ? Dir::Left : c == 'R' ? Dir::Right : Dir::Down);
     s.stats = p.totals;
     if (iterations) *iterations = p.iterations;
     return s;

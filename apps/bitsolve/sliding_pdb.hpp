@@ -24,10 +24,10 @@ struct PdbCliOptions {
     std::string heuristic = "lc";  // md | lc | pdb555 | pdb663 | pdb78 | pdb6666 | auto
     std::string dir;               // --pdb-dir (empty: the default cache directory)
     bool no_cache = false;
-    std::string build_name;        // build-pdb NAME
+    std::string build_name;  // build-pdb NAME
     std::string build_goal = "blank-last";
     unsigned build_threads = 0;
-    CommonOptions build_limits;    // build-pdb --timeout, --max-memory
+    CommonOptions build_limits;  // build-pdb --timeout, --max-memory
 };
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o);

@@ -124,8 +124,8 @@ std::int64_t parse_int(const Token& token, std::int64_t lo, std::int64_t hi, std
     }
     if (negative) value = -value;
     if (overflow || value < lo || value > hi)
-        throw InputError(std::string(what) + " " + quote(token.text) + " out of range " + std::to_string(lo) +
-                             ".." + std::to_string(hi),
+        throw InputError(std::string(what) + " " + quote(token.text) + " out of range " + std::to_string(lo) + ".." +
+                             std::to_string(hi),
                          token.line, token.column);
     return value;
 }

@@ -15,9 +15,7 @@ std::array<Square, 4> squares(const Border& b, int n) {
     return {Square{0, b.top}, Square{n - 1, b.bottom}, Square{b.left, 0}, Square{b.right, n - 1}};
 }
 
-bool attacks(Square x, Square y) {
-    return x.r == y.r || x.c == y.c || std::abs(x.r - y.r) == std::abs(x.c - y.c);
-}
+bool attacks(Square x, Square y) { return x.r == y.r || x.c == y.c || std::abs(x.r - y.r) == std::abs(x.c - y.c); }
 
 }  // namespace
 

@@ -49,9 +49,8 @@ RunState resume_state(const CheckpointData& cp, const Split& split, ShardSpec sh
     RunState st = fresh_state(split, shard);
     if (cp.depth != st.depth || cp.items != st.items)
         throw InputError("the checkpoint splits the work differently (depth " + std::to_string(cp.depth) + ", " +
-                         std::to_string(cp.items) + " sub-problems; this version: depth " +
-                         std::to_string(st.depth) + ", " + std::to_string(st.items) +
-                         "); it was written by another version");
+                         std::to_string(cp.items) + " sub-problems; this version: depth " + std::to_string(st.depth) +
+                         ", " + std::to_string(st.items) + "); it was written by another version");
     for (const auto& [a, b] : cp.done)
         for (std::uint64_t i = a; i <= b; ++i) st.done[i] = 1;
     st.done_count = cp.done_count();

@@ -32,4 +32,3 @@ Frame make_frame(const Border& b, int n) {
 }
 
 }  // namespace bitsolve::queens
-

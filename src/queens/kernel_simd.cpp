@@ -91,7 +91,8 @@ std::uint64_t count_completions_simd(const Frame& f, int t0, const Masks& m, std
             // The same look-ahead as the scalar kernel: the row after the child must have room.
             const int s2 = f.shift[level + 2];
             const __m512i taken2 = _mm512_or_si512(nc, _mm512_or_si512(shl(nl, s2), shr(nr, s2)));
-            const __m512i ahead = _mm512_andnot_si512(taken2, _mm512_set1_epi32(static_cast<int>(f.allowed[level + 2])));
+            const __m512i ahead =
+                _mm512_andnot_si512(taken2, _mm512_set1_epi32(static_cast<int>(f.allowed[level + 2])));
             const __mmask16 keep = _mm512_mask_test_epi32_mask(open, ahead, ahead);
             append(buffers[level + 1], size[level + 1], keep, nf, nc, nl, nr);
         }

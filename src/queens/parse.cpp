@@ -117,7 +117,8 @@ CheckpointData parse_checkpoint(std::string_view text) {
     CheckpointData cp;
     {
         const auto t = expect_key(lines[0], kMagic, 1);
-        if (t[1].text != "1") throw InputError("unsupported checkpoint version '" + quote(t[1].text) + "'", t[1].line, t[1].column);
+        if (t[1].text != "1")
+            throw InputError("unsupported checkpoint version '" + quote(t[1].text) + "'", t[1].line, t[1].column);
     }
     const char* keys[] = {"n", "shard", "split", "done", "total", "rot180", "rot90"};
     if (lines.size() < 8)

@@ -15,9 +15,8 @@ Summary summarise(int n, const Counts& c) {
     const bool consistent = c.rot90 <= c.rot180 && c.rot180 <= c.total && c.rot90 % 2 == 0 &&
                             (c.rot180 - c.rot90) % 4 == 0 && (c.total - c.rot180) % 8 == 0;
     if (!consistent)
-        throw InputError("inconsistent counts (total " + to_string(c.total) + ", rot180 " +
-                         to_string(c.rot180) + ", rot90 " + to_string(c.rot90) +
-                         "): not the counts of a whole board");
+        throw InputError("inconsistent counts (total " + to_string(c.total) + ", rot180 " + to_string(c.rot180) +
+                         ", rot90 " + to_string(c.rot90) + "): not the counts of a whole board");
     s.rot90 = c.rot90 / 2;
     s.rot180 = (c.rot180 - c.rot90) / 4;
     s.asymmetric = (c.total - c.rot180) / 8;

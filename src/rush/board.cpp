@@ -53,8 +53,10 @@ std::string draw(const Board& b, bool colour) {
         if (r) out += '\n';
         for (int c = 0; c < n; ++c) {
             const int o = own[static_cast<std::size_t>(r * n + c)];
-            std::string glyph = o == -1 ? "." : o == -2 ? "x" : ids ? b.name(static_cast<std::size_t>(o))
-                                                                    : std::string(1, b.letter(static_cast<std::size_t>(o)));
+            std::string glyph = o == -1   ? "."
+                                : o == -2 ? "x"
+                                : ids     ? b.name(static_cast<std::size_t>(o))
+                                          : std::string(1, b.letter(static_cast<std::size_t>(o)));
             if (ids) glyph = fmt::format("{:>3}", glyph);
             if (colour && o >= 0) {
                 const int bg = o == b.primary ? 41 : kPalette[static_cast<std::size_t>(o) % std::size(kPalette)];

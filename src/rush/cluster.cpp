@@ -84,10 +84,8 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
         }
     };
-    if (metric == Metric::Steps)
-        forward.operator()<true>();
-    else
-        forward.operator()<false>();
+    if (metric == Metric::Steps) forward.operator()<true>();
+    else forward.operator()<false>();
     const std::size_t n = keys_.size();
     size_hint_ = n;
     rep.states = n;

@@ -22,7 +22,10 @@ u64 transpose_cells(u64 m) {
 
 }  // namespace
 
-CompiledBoard::CompiledBoard(const Board& board) : board_(board), n_(static_cast<int>(board.pieces.size())), primary_(board.primary) {
+CompiledBoard::CompiledBoard(const Board& board)
+    : board_(board),
+      n_(static_cast<int>(board.pieces.size())),
+      primary_(board.primary) {
     const int n = board.size;
     max_slide_ = n - 2;
     u64 blocked = board.walls;
@@ -49,8 +52,9 @@ CompiledBoard::CompiledBoard(const Board& board) : board_(board), n_(static_cast
         const int min = lo + before, max = hi + 1 - after - p.len;
         const int width = std::bit_width(static_cast<unsigned>(max - min));
         if (shift + width > 63)
-            throw InputError("board too crowded to search: its piece positions need more than 63 bits of "
-                             "state key");
+            throw InputError(
+                "board too crowded to search: its piece positions need more than 63 bits of "
+                "state key");
         const auto s = static_cast<std::size_t>(i);
         shift_[s] = static_cast<std::uint8_t>(shift);
         base_[s] = static_cast<std::uint8_t>(min);

@@ -123,8 +123,7 @@ Board build(const Grid& g, int exit_row) {
             if (!by_label.count(id)) {
                 const int bad = std::prev(by_label.end())->first;
                 throw fail("vehicle ids must be numbered 1.." + std::to_string(count) + ": vehicle " +
-                               std::to_string(id) + " is missing but vehicle " + std::to_string(bad) +
-                               " is present",
+                               std::to_string(id) + " is missing but vehicle " + std::to_string(bad) + " is present",
                            std::prev(by_label.end())->second.front());
             }
     }
@@ -181,7 +180,8 @@ Grid char_grid_one_line(std::string_view text, std::size_t line) {
                          line, offset + 1);
     Grid g;
     g.n = n;
-    for (std::size_t i = 0; i < s.size(); ++i) g.cells.push_back({char_label(s[i], line, offset + i + 1), line, offset + i + 1});
+    for (std::size_t i = 0; i < s.size(); ++i)
+        g.cells.push_back({char_label(s[i], line, offset + i + 1), line, offset + i + 1});
     return g;
 }
 
@@ -197,9 +197,9 @@ Grid char_grid_lines(const std::vector<Line>& lines) {
     std::size_t offset = 0;
     const int n = static_cast<int>(trim(lines[0].text, offset).size());
     if (n < kMinSize || n > kMaxSize)
-        throw InputError("a board line has " + std::to_string(n) +
-                             " characters; expected N characters on each of N lines, N = 4..8",
-                         lines[0].number, 1);
+        throw InputError(
+            "a board line has " + std::to_string(n) + " characters; expected N characters on each of N lines, N = 4..8",
+            lines[0].number, 1);
     if (lines.size() != static_cast<std::size_t>(n)) {
         const std::size_t at = lines.size() > static_cast<std::size_t>(n) ? lines[static_cast<std::size_t>(n)].number
                                                                           : lines.back().number + 1;
@@ -227,8 +227,8 @@ Grid judge_grid(const std::vector<Line>& lines) {
     g.naming = Naming::Numbers;
     for (std::size_t r = 0; r < lines.size(); ++r) {
         if (r == static_cast<std::size_t>(n))
-            throw InputError("expected 6 lines of 6 numbers, found " + line_count(lines) + " lines",
-                             lines[r].number, 1);
+            throw InputError("expected 6 lines of 6 numbers, found " + line_count(lines) + " lines", lines[r].number,
+                             1);
         // Counted exactly up to a board's worth of cells, so a hostile line costs nothing.
         constexpr std::size_t kMaxTokens = kMaxSize * kMaxSize;
         const auto tokens = tokenize(lines[r], kMaxTokens);
@@ -267,15 +267,14 @@ Board parse_board(std::string_view text) {
     if (lines.size() == 1) return build(char_grid_one_line(lines[0].text, lines[0].number), -1);
     std::size_t offset = 0;
     if (size_for_length(trim(lines[0].text, offset).size()) != 0)
-        throw InputError("another line after a whole board string; one board is expected (--batch "
-                         "reads one board per line)",
-                         lines[1].number, 1);
+        throw InputError(
+            "another line after a whole board string; one board is expected (--batch "
+            "reads one board per line)",
+            lines[1].number, 1);
     return build(char_grid_lines(lines), -1);
 }
 
-Board parse_board_string(std::string_view line) {
-    return build(char_grid_one_line(line, 1), -1);
-}
+Board parse_board_string(std::string_view line) { return build(char_grid_one_line(line, 1), -1); }
 
 Board parse_batch_line(std::string_view line) {
     // A database line has three fields; the board is looked for among the first four.
@@ -292,8 +291,6 @@ Board parse_batch_line(std::string_view line) {
     throw InputError("no field of board length (16, 25, 36, 49 or 64 characters) on the line", 1, tokens[0].column);
 }
 
-Board parse_judge_grid(std::string_view text) {
-    return build(judge_grid(board_lines(text)), 2);
-}
+Board parse_judge_grid(std::string_view text) { return build(judge_grid(board_lines(text)), 2); }
 
 }  // namespace bitsolve::rush

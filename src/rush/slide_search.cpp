@@ -36,15 +36,15 @@ int record_piece(std::uint64_t r) { return static_cast<int>((r >> 32) & 0xFF); }
 }  // namespace
 
 struct SlideSearch::Batch {
-    alignas(64) Key keys[kLanes];         // the batch's nodes
-    alignas(64) u64 occ[kLanes];          // their occupancy (occ layout, walls included)
-    alignas(64) u64 occT[kLanes];         // and transposed (kept by the scalar kernel only)
-    alignas(64) u64 way[kLanes];          // the cells between their primary piece and the exit
+    alignas(64) Key keys[kLanes];  // the batch's nodes
+    alignas(64) u64 occ[kLanes];   // their occupancy (occ layout, walls included)
+    alignas(64) u64 occT[kLanes];  // and transposed (kept by the scalar kernel only)
+    alignas(64) u64 way[kLanes];   // the cells between their primary piece and the exit
     // Per piece: key offsets of slides of 1..16 cells left/up and right/down (the first 8 for
     // the vector kernel's compress; the scalar one reads 8 from a run's start, at most 8).
     alignas(64) Key back[kMaxPieces][16];
     alignas(64) Key ahead[kMaxPieces][16];
-    alignas(64) std::uint16_t masks[kMaxPieces * kLanes];  // [piece * 8 + lane]: slide mask
+    alignas(64) std::uint16_t masks[kMaxPieces * kLanes];      // [piece * 8 + lane]: slide mask
     alignas(64) std::uint32_t work[kMaxPieces * kLanes + 16];  // piece << 3 | lane, with slides
     std::size_t nwork = 0;
     alignas(64) Key kids[kMaxChildren];
@@ -99,8 +99,8 @@ void SlideSearch::expand(const CompiledBoard& s, std::size_t head, std::size_t l
         const __m512i from = _mm512_and_si512(_mm512_srli_epi64(R, 40), ff);
         const __m512i to = _mm512_and_si512(_mm512_srli_epi64(R, 48), ff);
         const __m512i at = _mm512_add_epi64(_mm512_slli_epi64(_mm512_add_epi64(_mm512_slli_epi64(w, 3), from), 3), to);
-        const __m512i socc = _mm512_or_si512(
-            occ, _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, at, sweep_.data(), 8));
+        const __m512i socc =
+            _mm512_or_si512(occ, _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, at, sweep_.data(), 8));
         const __m512i soccT = _mm512_or_si512(
             occT, _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, at, sweep_.data() + tsweep, 8));
         const __m512i one = _mm512_set1_epi64(1), sentinel = _mm512_set1_epi64(0x100);
@@ -131,7 +131,8 @@ void SlideSearch::expand(const CompiledBoard& s, std::size_t head, std::size_t l
             const __m512i iv = _mm512_set1_epi64(i);
             const __mmask8 below_w = _mm512_cmpgt_epi64_mask(w, iv) & _mm512_cmplt_epi64_mask(w, root);
             const __mmask8 keep = valid & static_cast<__mmask8>(~_mm512_cmpeq_epi64_mask(w, iv));
-            const __m512i sb = _mm512_maskz_mov_epi64(below_w, skip_back), sa = _mm512_maskz_mov_epi64(below_w, skip_ahead);
+            const __m512i sb = _mm512_maskz_mov_epi64(below_w, skip_back),
+                          sa = _mm512_maskz_mov_epi64(below_w, skip_ahead);
             const __m512i bm = _mm512_sub_epi64(_mm512_sllv_epi64(one, back), _mm512_sllv_epi64(one, sb));
             const __m512i am = _mm512_sub_epi64(_mm512_sllv_epi64(one, ahead), _mm512_sllv_epi64(one, sa));
             const __m512i mask = _mm512_maskz_or_epi64(keep, bm, _mm512_slli_epi64(am, 8));
@@ -236,7 +237,7 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
     std::size_t count = 1;
     std::size_t found = 0;
     int last = s.near_goal(start, start_occ.occ);  // 0 or 1 once found
-    int depth = 0;                                            // depth of the batch being expanded
+    int depth = 0;                                 // depth of the batch being expanded
     std::size_t layer_end = 1;
     std::uint64_t expanded = 0, generated = 0;
     bool done = last < 2;
@@ -268,10 +269,12 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
                 const __m512i kv = _mm512_set1_epi64(static_cast<long long>(k));
                 const auto lo = static_cast<__mmask8>(mask & 0xFF), hi = static_cast<__mmask8>(mask >> 8);
                 std::memcpy(b.kid_info + m, &info4, 8), std::memcpy(b.kid_info + m + 4, &info4, 8);
-                _mm512_storeu_si512(b.kids + m, _mm512_maskz_compress_epi64(lo, _mm512_add_epi64(kv, _mm512_load_si512(b.back[i]))));
+                _mm512_storeu_si512(
+                    b.kids + m, _mm512_maskz_compress_epi64(lo, _mm512_add_epi64(kv, _mm512_load_si512(b.back[i]))));
                 m += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(lo)));
                 std::memcpy(b.kid_info + m, &info4, 8), std::memcpy(b.kid_info + m + 4, &info4, 8);
-                _mm512_storeu_si512(b.kids + m, _mm512_maskz_compress_epi64(hi, _mm512_add_epi64(kv, _mm512_load_si512(b.ahead[i]))));
+                _mm512_storeu_si512(
+                    b.kids + m, _mm512_maskz_compress_epi64(hi, _mm512_add_epi64(kv, _mm512_load_si512(b.ahead[i]))));
                 m += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
                 continue;
             }
@@ -317,10 +320,12 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
             out_records[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
                                  (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
             const auto u = static_cast<std::size_t>(i);
-            const u64 occ = b.occ[l] ^ s.cells_[u][static_cast<std::size_t>(f0)] ^ s.cells_[u][static_cast<std::size_t>(f1)];
+            const u64 occ =
+                b.occ[l] ^ s.cells_[u][static_cast<std::size_t>(f0)] ^ s.cells_[u][static_cast<std::size_t>(f1)];
             if (!vector_) {
                 occ_[count] = occ;
-                occT_[count] = b.occT[l] ^ s.cellsT_[u][static_cast<std::size_t>(f0)] ^ s.cellsT_[u][static_cast<std::size_t>(f1)];
+                occT_[count] =
+                    b.occT[l] ^ s.cellsT_[u][static_cast<std::size_t>(f0)] ^ s.cellsT_[u][static_cast<std::size_t>(f1)];
             }
             // Every expanded node's way out is blocked (else the search had stopped), so no
             // child is a goal, and a child's way is clear exactly when its parent's way cells

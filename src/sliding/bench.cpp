@@ -41,7 +41,8 @@ void run_part(Part& p, const std::vector<Board>& boards, const std::vector<int>&
         SolveOptions o;
         o.algorithm = algo;
         o.heuristic = h;
-        const Board goal = boards[i].geo.cells() == 16 ? blank_first_goal(boards[i].geo) : blank_last_goal(boards[i].geo);
+        const Board goal =
+            boards[i].geo.cells() == 16 ? blank_first_goal(boards[i].geo) : blank_last_goal(boards[i].geo);
         const Solution s = solve(boards[i], goal, o);
         if (i < expected.size() && s.length != expected[i])
             throw std::logic_error(fmt::format("bench: {} found {} moves, expected {}", p.name, s.length, expected[i]));
@@ -59,7 +60,8 @@ std::vector<Board> random_3x3(int n, std::uint64_t seed) {
     std::vector<Board> boards;
     while (static_cast<int>(boards.size()) < n) {
         Board b = goal;
-        for (int i = 8; i > 0; --i) std::swap(b.tiles[static_cast<std::size_t>(i)], b.tiles[rng.below(static_cast<std::uint64_t>(i) + 1)]);
+        for (int i = 8; i > 0; --i)
+            std::swap(b.tiles[static_cast<std::size_t>(i)], b.tiles[rng.below(static_cast<std::uint64_t>(i) + 1)]);
         if (solvable(b, goal)) boards.push_back(b);
     }
     return boards;
@@ -78,7 +80,8 @@ std::uint64_t run_bench(std::ostream& log) {
         korf_len.push_back(row[16]);
     }
     const std::vector<Board> small = random_3x3(24, 1525);
-    Part parts[] = {{"3x3 bfs"}, {"3x3 bidir"}, {"3x3 ida md+lc"}, {"4x4 ida md+lc (Korf)"}, {"4x4 ida md (Korf 9, 12)"}};
+    Part parts[] = {
+        {"3x3 bfs"}, {"3x3 bidir"}, {"3x3 ida md+lc"}, {"4x4 ida md+lc (Korf)"}, {"4x4 ida md (Korf 9, 12)"}};
     run_part(parts[0], small, {}, Algorithm::Bfs, Heuristic::ManhattanLinearConflict);
     run_part(parts[1], small, {}, Algorithm::Bidir, Heuristic::ManhattanLinearConflict);
     run_part(parts[2], small, {}, Algorithm::Ida, Heuristic::ManhattanLinearConflict);

@@ -28,8 +28,7 @@ Board blank_first_goal(Geometry g) {
 }
 
 bool is_valid(const Board& b) {
-    if (b.geo.rows < kMinSide || b.geo.rows > kMaxSide || b.geo.cols < kMinSide || b.geo.cols > kMaxSide)
-        return false;
+    if (b.geo.rows < kMinSide || b.geo.rows > kMaxSide || b.geo.cols < kMinSide || b.geo.cols > kMaxSide) return false;
     std::uint32_t seen = 0;
     for (int c = 0; c < b.cells(); ++c) {
         if (b.tiles[c] >= b.cells() || (seen >> b.tiles[c] & 1u)) return false;
@@ -101,7 +100,8 @@ int permutation_parity(const Board& b) {
 
 bool solvable(const Board& start, const Board& goal) {
     const int s = start.blank(), g = goal.blank();
-    const int dist = std::abs(start.geo.row_of(s) - goal.geo.row_of(g)) + std::abs(start.geo.col_of(s) - goal.geo.col_of(g));
+    const int dist =
+        std::abs(start.geo.row_of(s) - goal.geo.row_of(g)) + std::abs(start.geo.col_of(s) - goal.geo.col_of(g));
     return ((permutation_parity(start) ^ permutation_parity(goal) ^ dist) & 1) == 0;
 }
 

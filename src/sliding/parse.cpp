@@ -66,8 +66,7 @@ std::string count_text(std::size_t count) {
 Geometry square_of(std::size_t count, std::size_t line) {
     for (int s = kMinSide; s <= kMaxSide; ++s)
         if (static_cast<std::size_t>(s * s) == count) return Geometry{s, s};
-    throw InputError(count_text(count) + " numbers do not make a square board of 2x2 to 5x5 (give --size RxC)",
-                     line);
+    throw InputError(count_text(count) + " numbers do not make a square board of 2x2 to 5x5 (give --size RxC)", line);
 }
 
 }  // namespace
@@ -89,8 +88,9 @@ Board parse_board(std::string_view text) {
                                  line.number, row[kMaxSide].column);
         } else if (width != cols) {
             const std::size_t column = width > cols ? row[static_cast<std::size_t>(cols)].column : line.text.size() + 1;
-            throw InputError("row " + std::to_string(rows + 1) + " has " + count_text(row.size()) + " numbers, row 1 (line " +
-                                 std::to_string(first_row_line) + ") has " + std::to_string(cols),
+            throw InputError("row " + std::to_string(rows + 1) + " has " + count_text(row.size()) +
+                                 " numbers, row 1 (line " + std::to_string(first_row_line) + ") has " +
+                                 std::to_string(cols),
                              line.number, column);
         }
         if (++rows > kMaxSide)
@@ -132,7 +132,8 @@ Board parse_goal(std::string_view spec, Geometry g) {
         }
         if (tokens.empty()) throw InputError("empty goal: expected blank-last, blank-first or the goal's numbers");
         if (tokens.size() == 1 && tokens[0].text.find_first_not_of("+-0123456789") != std::string_view::npos)
-            throw InputError("unknown goal '" + quote(tokens[0].text) + "': expected blank-last, blank-first or the goal's numbers");
+            throw InputError("unknown goal '" + quote(tokens[0].text) +
+                             "': expected blank-last, blank-first or the goal's numbers");
         if (tokens.size() != static_cast<std::size_t>(g.cells()))
             throw InputError("the goal has " + count_text(tokens.size()) + " numbers, the " +
                              size_name(g.rows, g.cols) + " board " + std::to_string(g.cells()));

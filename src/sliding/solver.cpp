@@ -25,7 +25,7 @@ namespace {
 // costs more than hashing beyond the smallest boards (measured with BM_Algo: hashed stores were
 // several times faster on 3x3 and over ten times on 2x5).
 constexpr int kMaxDenseBidirCells = 6;
-constexpr int kMaxHashedCells = 16;      // packed key in 64 bits
+constexpr int kMaxHashedCells = 16;  // packed key in 64 bits
 
 std::string size_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 

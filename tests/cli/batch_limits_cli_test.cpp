@@ -32,8 +32,8 @@ TEST(BatchLimits, SlidingTimeoutKeepsFinishedBoards) {
     const auto ref = run_cli({"sliding", "--batch", "--goal", "blank-first", "--path"}, easy);
     ASSERT_EQ(ref.exit_code, 0) << ref.err;
     ASSERT_EQ(count_lines(ref.out), 2);
-    const auto r = run_cli({"sliding", "--batch", "--goal", "blank-first", "--path", "--heuristic", "md",
-                            "--threads", "1", "--timeout", "0.5"},
+    const auto r = run_cli({"sliding", "--batch", "--goal", "blank-first", "--path", "--heuristic", "md", "--threads",
+                            "1", "--timeout", "0.5"},
                            easy + hard);
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.out, ref.out);
@@ -48,9 +48,9 @@ TEST(BatchLimits, TimeoutInALaterChunkKeepsEveryEarlierBoard) {
     std::string batch;
     for (int i = 0; i < 1100; ++i) batch += "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
     batch += "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n";
-    const auto r = run_cli({"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "2",
-                            "--timeout", "0.5"},
-                           batch);
+    const auto r = run_cli(
+        {"sliding", "--batch", "--goal", "blank-first", "--heuristic", "md", "--threads", "2", "--timeout", "0.5"},
+        batch);
     EXPECT_EQ(r.exit_code, 1) << r.err;
     std::string expected;
     for (int i = 0; i < 1100; ++i) expected += "0\n";

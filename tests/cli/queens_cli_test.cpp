@@ -1,6 +1,6 @@
 // End-to-end tests of `bitsolve queens`, `bitsolve queens merge` and `bitsolve boj 9663`.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -8,9 +8,9 @@
 
 #include <chrono>
 #include <cstdio>
-#include <thread>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "bitsolve/queens/parse.hpp"
 #include "cli/cli_run.hpp"
@@ -68,12 +68,20 @@ TEST(QueensCli, ListAndShow) {
 }
 
 TEST(QueensCli, UsageErrors) {
-    for (std::vector<std::string> args :
-         {std::vector<std::string>{"queens", "0"}, {"queens", "33"}, {"queens", "-4"}, {"queens", "abc"},
-          {"queens", "99999999999999999999999"}, {"queens", "8x"}, {"queens"}, {"queens", "8", "--list", "0"},
-          {"queens", "8", "--shard", "4/3"}, {"queens", "8", "--shard", "x"}, {"queens", "8", "--list", "2", "--unique"},
-          {"queens", "8", "--shard", "1/2", "--unique"}, {"queens", "8", "--threads", "-1"},
-          {"queens", "8", "--max-memory", "lots"}}) {
+    for (std::vector<std::string> args : {std::vector<std::string>{"queens", "0"},
+                                          {"queens", "33"},
+                                          {"queens", "-4"},
+                                          {"queens", "abc"},
+                                          {"queens", "99999999999999999999999"},
+                                          {"queens", "8x"},
+                                          {"queens"},
+                                          {"queens", "8", "--list", "0"},
+                                          {"queens", "8", "--shard", "4/3"},
+                                          {"queens", "8", "--shard", "x"},
+                                          {"queens", "8", "--list", "2", "--unique"},
+                                          {"queens", "8", "--shard", "1/2", "--unique"},
+                                          {"queens", "8", "--threads", "-1"},
+                                          {"queens", "8", "--max-memory", "lots"}}) {
         const auto r = run_cli(args);
         EXPECT_EQ(r.exit_code, 2) << args.back() << ": " << r.err;
         EXPECT_EQ(r.out, "");

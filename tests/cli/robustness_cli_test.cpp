@@ -63,8 +63,14 @@ TEST(Robustness, HostileFilesAreRefusedWithoutGrowingMemory) {
     const fs::path empty = write_file("empty-stdin", "");
     // A checkpoint of N = 8 with its line `k` replaced.
     auto checkpoint_with = [](std::size_t k, const std::string& line) {
-        std::vector<std::string> lines{"bitsolve-queens-checkpoint 1", "n 8", "shard 1/1", "split 1 10",
-                                       "done 1",                       "total 0", "rot180 0", "rot90 0"};
+        std::vector<std::string> lines{"bitsolve-queens-checkpoint 1",
+                                       "n 8",
+                                       "shard 1/1",
+                                       "split 1 10",
+                                       "done 1",
+                                       "total 0",
+                                       "rot180 0",
+                                       "rot90 0"};
         lines[k] = line;
         std::string s;
         for (const auto& l : lines) s += l + "\n";
@@ -82,12 +88,22 @@ TEST(Robustness, HostileFilesAreRefusedWithoutGrowingMemory) {
         const fs::path file = write_file("hostile-file", make());
         const std::uintmax_t size = fs::file_size(file);
         const fs::path tiny = write_file("tiny-file", "");
-        for (const auto& command_for : std::vector<std::function<Args(const std::string&)>>{
-                 [](const std::string& f) { return Args{"sliding", f}; },
-                 [](const std::string& f) { return Args{"rush", f}; },
-                 [](const std::string& f) { return Args{"rush", "--cluster", f}; },
-                 [](const std::string& f) { return Args{"queens", "8", "--checkpoint", f}; },
-                 [](const std::string& f) { return Args{"queens", "merge", f}; }}) {
+        for (const auto& command_for :
+             std::vector<std::function<Args(const std::string&)>>{[](const std::string& f) {
+                                                                      return Args{"sliding", f};
+                                                                  },
+                                                                  [](const std::string& f) {
+                                                                      return Args{"rush", f};
+                                                                  },
+                                                                  [](const std::string& f) {
+                                                                      return Args{"rush", "--cluster", f};
+                                                                  },
+                                                                  [](const std::string& f) {
+                                                                      return Args{"queens", "8", "--checkpoint", f};
+                                                                  },
+                                                                  [](const std::string& f) {
+                                                                      return Args{"queens", "merge", f};
+                                                                  }}) {
             const Args cmd = command_for(file.string());
             const long baseline_kb = run_guarded(command_for(tiny.string()), empty).max_rss_kb;
             const auto r = run_guarded(cmd, empty);
@@ -202,7 +218,8 @@ TEST(Robustness, FileArgumentsThatAreNotReadableFiles) {
 
 TEST(Robustness, QueensBoardSizeOutOfRangeIsAUsageError) {
     const fs::path empty = write_file("empty-stdin", "");
-    for (const std::string n : {"0", "-3", "1000000000", "33", "1234567890123456789012345678901234567890", "abc", "8x", ""})
+    for (const std::string n :
+         {"0", "-3", "1000000000", "33", "1234567890123456789012345678901234567890", "abc", "8x", ""})
         expect_rejected(run_guarded({"queens", n}, empty), 2, "queens '" + n + "'");
 }
 
@@ -231,8 +248,9 @@ TEST(Robustness, UsageErrorsQuoteHostileArguments) {
     const fs::path empty = write_file("empty-stdin", "");
     const std::string huge(100000, 'x'), escape = "\x1b[31mred\x07";
     for (const std::string& bad : {huge, escape}) {
-        for (const Args& args : {Args{"sliding", "--timeout", bad}, Args{"sliding", "--algo", bad},
-                                 Args{"rush", "--metric", bad}, Args{"boj", bad}, Args{"bench", "queens", bad}, Args{bad}}) {
+        for (const Args& args :
+             {Args{"sliding", "--timeout", bad}, Args{"sliding", "--algo", bad}, Args{"rush", "--metric", bad},
+              Args{"boj", bad}, Args{"bench", "queens", bad}, Args{bad}}) {
             const auto r = run_guarded(args, empty);
             expect_rejected(r, 2, args.front() + " with a hostile argument");
             for (char c : r.err) EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << "raw byte in: " << r.err;

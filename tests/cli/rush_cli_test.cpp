@@ -119,8 +119,9 @@ TEST(RushCli, UsageAndInputErrors) {
     const auto r = run_cli({"rush"}, "ooBoCCooBoooAABoooDDDooEoooooEoooooEE\n");
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err, "bitsolve rush: line 1, column 1: a board string has 37 characters; expected N*N for N = 4..8 "
-                     "(16, 25, 36, 49 or 64)\n");
+    EXPECT_EQ(r.err,
+              "bitsolve rush: line 1, column 1: a board string has 37 characters; expected N*N for N = 4..8 "
+              "(16, 25, 36, 49 or 64)\n");
     EXPECT_EQ(run_cli({"rush", "/nonexistent/board.txt"}).exit_code, 3);
 }
 

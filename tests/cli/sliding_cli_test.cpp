@@ -63,8 +63,9 @@ TEST(SlidingCli, GoalConventions) {
 TEST(SlidingCli, ShowDrawsEveryBoard) {
     const auto r = run_cli({"sliding", "--show"}, "1 0 3\n4 2 5\n7 8 6\n");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(r.out, "3\n1 0 3\n4 2 5\n7 8 6\n\nmove 1: D\n1 2 3\n4 0 5\n7 8 6\n\nmove 2: R\n1 2 3\n4 5 0\n7 8 6\n\n"
-                     "move 3: D\n1 2 3\n4 5 6\n7 8 0\n\n");
+    EXPECT_EQ(r.out,
+              "3\n1 0 3\n4 2 5\n7 8 6\n\nmove 1: D\n1 2 3\n4 0 5\n7 8 6\n\nmove 2: R\n1 2 3\n4 5 0\n7 8 6\n\n"
+              "move 3: D\n1 2 3\n4 5 6\n7 8 0\n\n");
 }
 
 struct BadCase {
@@ -91,7 +92,11 @@ TEST(SlidingCli, BadInputIsOneLineWithPosition) {
         {"control byte", {}, "1 2\x01 3\n", "line 1, column 4: unexpected control byte", 3},
         {"goal not a permutation", {"--goal", "1 2 3 4 5 6 7 8 8"}, "1 2 3\n4 5 6\n7 8 0\n", "--goal", 3},
         {"goal wrong size", {"--goal", "1 2 3 0"}, "1 2 3\n4 5 6\n7 8 0\n", "--goal: the goal has 4 numbers", 3},
-        {"goal out of range", {"--goal", "1 2 3 4 5 6 7 8 9"}, "1 2 3\n4 5 6\n7 8 0\n", "column 17: tile 9 out of range", 3},
+        {"goal out of range",
+         {"--goal", "1 2 3 4 5 6 7 8 9"},
+         "1 2 3\n4 5 6\n7 8 0\n",
+         "column 17: tile 9 out of range",
+         3},
         {"bad algo", {"--algo", "astar"}, "1 2\n3 0\n", "--algo", 2},
         {"bad size", {"--batch", "--size", "3by3"}, "1 2 3 0\n", "invalid size", 2},
         {"missing file", {"/nonexistent/board.txt"}, "", "cannot open", 3},
@@ -131,8 +136,8 @@ TEST(SlidingCli, LimitsStopWithExitCode1) {
 }
 
 TEST(SlidingCli, FiveByFiveWithIda) {
-    const auto r = run_cli({"sliding", "--path"},
-                           "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 0 23 24\n");
+    const auto r =
+        run_cli({"sliding", "--path"}, "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 0 23 24\n");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "2 RR\n");
 }
@@ -158,7 +163,8 @@ TEST(SlidingCli, BatchSameOutputForAnyThreadCount) {
     EXPECT_EQ(one.out, two.out);
     EXPECT_EQ(one.out, many.out);
     EXPECT_EQ(one.err, many.err);
-    EXPECT_EQ(one.err, "bitsolve sliding: line 14: 8 numbers do not make a square board of 2x2 to 5x5 (give --size RxC)\n");
+    EXPECT_EQ(one.err,
+              "bitsolve sliding: line 14: 8 numbers do not make a square board of 2x2 to 5x5 (give --size RxC)\n");
     // Every answered line: replay its path on its board.
     std::istringstream in(input), out(one.out);
     std::string board_line, answer;

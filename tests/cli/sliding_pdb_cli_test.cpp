@@ -17,7 +17,9 @@ namespace {
 const std::string kBoard = "3 14 9 11\n5 4 8 2\n13 12 6 7\n10 1 15 0\n";
 
 struct CacheDir {
-    fs::path path = fs::temp_directory_path() / ("bitsolve-pdb-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::path path =
+        fs::temp_directory_path() /
+        ("bitsolve-pdb-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     CacheDir() { fs::remove_all(path); }
     ~CacheDir() { fs::remove_all(path); }
 };
@@ -48,8 +50,8 @@ TEST(SlidingPdbCli, BuildThenSolveFromCache) {
     EXPECT_NE(again.out.find("(cached)"), std::string::npos);
     EXPECT_EQ(again.err, "");
 
-    auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string(), "--path",
-                      "--stats", "--threads", "2"},
+    auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string(),
+                      "--path", "--stats", "--threads", "2"},
                      kBoard);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out.substr(0, 3), "46 ");
@@ -59,8 +61,8 @@ TEST(SlidingPdbCli, BuildThenSolveFromCache) {
     EXPECT_EQ(r.err.find("building"), std::string::npos);  // loaded, not rebuilt
     // The same path, iterations and node counts with one and with four threads.
     for (const char* threads : {"1", "4"}) {
-        auto other = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string(),
-                              "--path", "--stats", "--threads", threads},
+        auto other = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir",
+                              dir.path.string(), "--path", "--stats", "--threads", threads},
                              kBoard);
         EXPECT_EQ(other.out, r.out) << threads << " threads";
         EXPECT_EQ(without_timing(other.err), without_timing(r.err)) << threads << " threads";
@@ -69,23 +71,28 @@ TEST(SlidingPdbCli, BuildThenSolveFromCache) {
 
 TEST(SlidingPdbCli, DamagedCacheFileIsRebuilt) {
     CacheDir dir;
-    ASSERT_EQ(run_cli({"sliding", "build-pdb", "pdb555", "--goal", "blank-first", "--pdb-dir", dir.path.string()}).exit_code, 0);
+    ASSERT_EQ(
+        run_cli({"sliding", "build-pdb", "pdb555", "--goal", "blank-first", "--pdb-dir", dir.path.string()}).exit_code,
+        0);
     for (const auto& e : fs::directory_iterator(dir.path)) {
         fs::resize_file(e.path(), fs::file_size(e.path()) - 100);  // truncate every table
     }
-    auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string()}, kBoard);
+    auto r =
+        run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string()}, kBoard);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "46\n");
     EXPECT_NE(r.err.find("rebuilding"), std::string::npos);
-    auto clean = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string()}, kBoard);
+    auto clean =
+        run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--pdb-dir", dir.path.string()}, kBoard);
     EXPECT_EQ(clean.err, "");  // rewritten intact
 }
 
 TEST(SlidingPdbCli, NoCacheWritesNothingAndBatchesWork) {
     CacheDir dir;
-    auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--no-cache", "--pdb-dir", dir.path.string(),
-                      "--batch", "--threads", "2"},
-                     "# two boards and a bad line\n3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0\n1 2 3\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14\n");
+    auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555", "--no-cache", "--pdb-dir",
+                      dir.path.string(), "--batch", "--threads", "2"},
+                     "# two boards and a bad line\n3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0\n1 2 3\n0 1 2 3 4 5 6 7 8 9 "
+                     "10 11 12 13 15 14\n");
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_EQ(r.out, "46\n-1\n");
     EXPECT_NE(r.err.find("line 3"), std::string::npos);

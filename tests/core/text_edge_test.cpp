@@ -88,9 +88,13 @@ TEST(TextEdge, BomOnlyAtStartAndCrOnlyBeforeNewline) {
     ASSERT_EQ(a.size(), 1u);
     EXPECT_EQ(a[0].text, "");
     // A BOM in the middle is not stripped; it reaches the tokenizer as ordinary bytes.
-    const auto b = split_lines("1\n\xEF\xBB\xBF" "2\n");
+    const auto b = split_lines(
+        "1\n\xEF\xBB\xBF"
+        "2\n");
     ASSERT_EQ(b.size(), 2u);
-    EXPECT_EQ(b[1].text, "\xEF\xBB\xBF" "2");
+    EXPECT_EQ(b[1].text,
+              "\xEF\xBB\xBF"
+              "2");
     // A lone CR inside a line is a control byte for the tokenizer, not a line end.
     const auto c = split_lines("1\r2\n");
     ASSERT_EQ(c.size(), 1u);

@@ -8,7 +8,9 @@ namespace bitsolve {
 namespace {
 
 TEST(Text, SplitLinesHandlesCrlfBomAndFinalLine) {
-    const auto lines = split_lines("\xEF\xBB\xBF" "a b\r\nc\n\nd");
+    const auto lines = split_lines(
+        "\xEF\xBB\xBF"
+        "a b\r\nc\n\nd");
     ASSERT_EQ(lines.size(), 4u);
     EXPECT_EQ(lines[0].text, "a b");
     EXPECT_EQ(lines[1].text, "c");

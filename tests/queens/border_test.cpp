@@ -43,7 +43,8 @@ TEST(QueensBorder, OrbitsOfCanonicalBordersCoverEveryValidBorder) {
             for (int b = 0; b < n; ++b)
                 for (int c = 0; c < n; ++c)
                     for (int d = 0; d < n; ++d)
-                        valid += is_valid(Border{std::uint8_t(a), std::uint8_t(b), std::uint8_t(c), std::uint8_t(d)}, n);
+                        valid +=
+                            is_valid(Border{std::uint8_t(a), std::uint8_t(b), std::uint8_t(c), std::uint8_t(d)}, n);
         std::uint64_t covered = 0;
         std::uint32_t prev = 0;
         for (const Border& b : canonical_borders(n)) {

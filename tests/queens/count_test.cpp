@@ -70,12 +70,14 @@ TEST(QueensCount, EverySplitDepthGivesTheSameCounts) {
         EXPECT_EQ(by_depth[1], by_depth[0]) << "N=" << n;
         EXPECT_EQ(by_depth[2], by_depth[0]) << "N=" << n;
     }
-    EXPECT_EQ(to_string(summarise(13, [] {
-                            const Split s = make_split(13, 2);
-                            Counts c;
-                            for (std::size_t i = 0; i < s.items.size(); ++i) c += solve(s, i);
-                            return c;
-                        }()).unique),
+    EXPECT_EQ(to_string(summarise(13,
+                                  [] {
+                                      const Split s = make_split(13, 2);
+                                      Counts c;
+                                      for (std::size_t i = 0; i < s.items.size(); ++i) c += solve(s, i);
+                                      return c;
+                                  }())
+                            .unique),
               "9233");
 }
 

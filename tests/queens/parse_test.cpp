@@ -127,7 +127,8 @@ TEST(QueensParse, BadPartials) {
 TEST(QueensParse, Shards) {
     EXPECT_EQ(parse_shard("1/1"), (ShardSpec{1, 1}));
     EXPECT_EQ(parse_shard("7/1000000"), (ShardSpec{7, 1000000}));
-    for (const char* bad : {"", "1", "0/3", "4/3", "1/0", "a/b", "1/2/3", "-1/3", "1/1000001", "99999999999999999999/3"})
+    for (const char* bad :
+         {"", "1", "0/3", "4/3", "1/0", "a/b", "1/2/3", "-1/3", "1/1000001", "99999999999999999999/3"})
         EXPECT_THROW(parse_shard(bad), InputError) << bad;
 }
 

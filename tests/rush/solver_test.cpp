@@ -6,8 +6,8 @@
 
 #include <set>
 
-#include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/parse.hpp"
 #include "rush/data.hpp"
 #include "rush/reference.hpp"
 
@@ -95,7 +95,9 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
 // the whole cluster.
 TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     std::vector<std::string> boards = {
-        "ooBoAABooCCoDDoo", "ooBooAABoooCoDDoCEEoooooo", "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
+        "ooBoAABooCCoDDoo",
+        "ooBooAABoooCoDDoCEEoooooo",
+        "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
         "oxIITTJJAAoooGoooHHHoGxxSSxECCxMxDDExOOMKFFoBBBUKxRNNQQUKoRLLPPo",
         "ooooxoooooBoAAooBoooooxooooooooooooo",  // unsolvable: the whole cluster
         "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
@@ -135,7 +137,9 @@ TEST(RushSolver, ScalarAndVectorKernelsMakeTheSameSearch) {
     vec.set_vector(true);
     sca.set_vector(false);
     std::vector<std::string> boards = {
-        "ooBoAABooCCoDDoo", "ooBooAABoooCoDDoCEEoooooo", "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
+        "ooBoAABooCCoDDoo",
+        "ooBooAABoooCoDDoCEEoooooo",
+        "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
         "oxIITTJJAAoooGoooHHHoGxxSSxECCxMxDDExOOMKFFoBBBUKxRNNQQUKoRLLPPo",
         "AAooBoooMMFxBJJxxNFGSxxoxNoGSLLxDoPPPKKxDExxxxHHQEoIIIxOQxRRCCoO",
         "ooooxoooooBoAAooBoooooxooooooooooooo",

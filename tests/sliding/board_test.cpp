@@ -58,7 +58,8 @@ std::vector<std::uint64_t> reachable_words(const Board& goal) {
 std::vector<bool> reachable_flags(const Board& goal) {
     const auto store = reachable_store(goal);
     std::vector<bool> flags(static_cast<std::size_t>(factorial(goal.cells())), false);
-    for_each_permutation(goal, [&](const Board& b, std::size_t i) { flags[i] = store.contains(pack<Pack16>(b).cells); });
+    for_each_permutation(goal,
+                         [&](const Board& b, std::size_t i) { flags[i] = store.contains(pack<Pack16>(b).cells); });
     return flags;
 }
 

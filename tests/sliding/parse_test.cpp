@@ -40,7 +40,8 @@ TEST(Parse, GridErrors) {
               "line 2, column 7: row 2 has 4 numbers, row 1 (line 1) has 3");
     EXPECT_EQ(error_of([] { parse_board("1 2 3\n4 5 0x6\n7 8 0\n"); }), "line 2, column 5: '0x6' is not a number");
     EXPECT_EQ(error_of([] { parse_board(""); }), "empty input: expected a board, one row per line");
-    EXPECT_EQ(error_of([] { parse_board("0 1 2 3\n"); }), "line 1: a 1x4 board: boards need at least 2 rows and 2 columns");
+    EXPECT_EQ(error_of([] { parse_board("0 1 2 3\n"); }),
+              "line 1: a 1x4 board: boards need at least 2 rows and 2 columns");
     EXPECT_EQ(error_of([] { parse_board("0 1 2 3 4 5\n"); }),
               "line 1, column 11: a row of 6 numbers: boards have at most 5 columns");
     EXPECT_EQ(error_of([] { parse_board("0 1\n2 3\n4 5\n6 7\n8 9\n10 11\n"); }),
@@ -52,7 +53,9 @@ TEST(Parse, BatchLines) {
     EXPECT_EQ(parse_board_line("1 2 3 4 5 0", 4, Geometry{3, 2}).geo, (Geometry{3, 2}));
     EXPECT_EQ(error_of([] { parse_board_line("1 2 3 4 5 0", 7, std::nullopt); }),
               "line 7: 6 numbers do not make a square board of 2x2 to 5x5 (give --size RxC)");
-    EXPECT_EQ(error_of([] { parse_board_line("1 2 3 4 5 0 6", 7, Geometry{2, 3}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_board_line("1 2 3 4 5 0 6", 7, Geometry{2, 3});
+              }),
               "line 7, column 13: expected 6 numbers for a 2x3 board, found 7");
 }
 
@@ -61,19 +64,29 @@ TEST(Parse, Goals) {
     EXPECT_EQ(parse_goal("blank-last", g), blank_last_goal(g));
     EXPECT_EQ(parse_goal("blank-first", g), blank_first_goal(g));
     EXPECT_EQ(format_board_line(parse_goal("1 2 3\n8 0 4\n7 6 5", g)), "1 2 3 8 0 4 7 6 5");
-    EXPECT_EQ(error_of([] { parse_goal("1 2 3 4 5 6 7 8 8", Geometry{3, 3}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_goal("1 2 3 4 5 6 7 8 8", Geometry{3, 3});
+              }),
               "--goal: line 1, column 17: tile 8 appears twice (first at line 1, column 15); missing: 0");
-    EXPECT_EQ(error_of([] { parse_goal("blank-middle", Geometry{3, 3}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_goal("blank-middle", Geometry{3, 3});
+              }),
               "--goal: unknown goal 'blank-middle': expected blank-last, blank-first or the goal's numbers");
-    EXPECT_EQ(error_of([] { parse_goal("0 1 2 3", Geometry{3, 3}); }), "--goal: the goal has 4 numbers, the 3x3 board 9");
-    EXPECT_EQ(error_of([] { parse_goal("", Geometry{3, 3}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_goal("0 1 2 3", Geometry{3, 3});
+              }),
+              "--goal: the goal has 4 numbers, the 3x3 board 9");
+    EXPECT_EQ(error_of([] {
+                  parse_goal("", Geometry{3, 3});
+              }),
               "--goal: empty goal: expected blank-last, blank-first or the goal's numbers");
 }
 
 TEST(Parse, Geometry) {
     EXPECT_EQ(parse_geometry("3x4"), (Geometry{3, 4}));
     EXPECT_EQ(parse_geometry("5X2"), (Geometry{5, 2}));
-    for (const char* bad : {"", "3", "1x3", "3x6", "33x3", "axb", "3x3x3"}) EXPECT_THROW(parse_geometry(bad), UsageError) << bad;
+    for (const char* bad : {"", "3", "1x3", "3x6", "33x3", "axb", "3x3x3"})
+        EXPECT_THROW(parse_geometry(bad), UsageError) << bad;
 }
 
 }  // namespace

@@ -53,10 +53,8 @@ std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
             const std::uint64_t id = nr * n + to;
             if (dist[id] < 0 || dist[id] > d + cost) {
                 dist[id] = d + cost;
-                if (cost == 0)
-                    q.emplace_front(nr, to);
-                else
-                    q.emplace_back(nr, to);
+                if (cost == 0) q.emplace_front(nr, to);
+                else q.emplace_back(nr, to);
             }
         }
     }
@@ -99,24 +97,27 @@ TEST(PdbBuilder, ProgressReportsEveryLayer) {
     unsigned calls = 0, last_depth = 0;
     std::uint64_t last_placements = 0, total = 0;
     BuildInfo info;
-    build_table(s, 1, [&](const BuildProgress& p) {
-        EXPECT_EQ(p.depth, calls);
-        ++calls;
-        last_depth = p.depth;
-        last_placements = p.placements;
-        total = p.total;
-    }, &info);
+    build_table(
+        s, 1,
+        [&](const BuildProgress& p) {
+            EXPECT_EQ(p.depth, calls);
+            ++calls;
+            last_depth = p.depth;
+            last_placements = p.placements;
+            total = p.total;
+        },
+        &info);
     EXPECT_EQ(calls, info.max_depth + 1);
     EXPECT_EQ(last_depth, info.max_depth);
     EXPECT_EQ(last_placements, total);
 }
 
 TEST(PdbBuilder, RejectsMalformedSpecs) {
-    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {0, 1}), 1), bitsolve::UsageError);   // on the blank
-    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {1, 1}), 1), bitsolve::UsageError);   // repeated
-    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {1, 9}), 1), bitsolve::UsageError);   // off board
+    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {0, 1}), 1), bitsolve::UsageError);     // on the blank
+    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {1, 1}), 1), bitsolve::UsageError);     // repeated
+    EXPECT_THROW(build_table(pdbtest::spec(3, 3, 0, {1, 9}), 1), bitsolve::UsageError);     // off board
     EXPECT_THROW(build_table(pdbtest::spec(2, 2, 0, {1, 2, 3}), 1), bitsolve::UsageError);  // no spare cell
-    EXPECT_THROW(build_table(pdbtest::spec(6, 4, 0, {1}), 1), bitsolve::UsageError);      // too big
+    EXPECT_THROW(build_table(pdbtest::spec(6, 4, 0, {1}), 1), bitsolve::UsageError);        // too big
 }
 
 TEST(PdbGeometry, FloodStaysInsideFreeCells) {

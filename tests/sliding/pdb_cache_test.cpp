@@ -18,8 +18,9 @@ namespace {
 struct TempDir {
     fs::path path;
     TempDir() {
-        path = fs::temp_directory_path() / ("bitsolve-pdb-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                            "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        path = fs::temp_directory_path() /
+               ("bitsolve-pdb-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(path);
         fs::create_directories(path);
     }
@@ -40,7 +41,8 @@ const PatternSpec kSpec = pdbtest::spec(3, 3, 0, {1, 2, 3});
 }  // namespace
 
 TEST(PdbCache, HeaderRoundTrip) {
-    PdbHeader h{pdbtest::spec(4, 4, 15, {0, 1, 2, 4, 5, 6, 8}), EntryFormat::Byte, kperm_count(16, 7), 0x1234567890ABCDEFULL};
+    PdbHeader h{pdbtest::spec(4, 4, 15, {0, 1, 2, 4, 5, 6, 8}), EntryFormat::Byte, kperm_count(16, 7),
+                0x1234567890ABCDEFULL};
     const auto bytes = serialize_header(h);
     ASSERT_EQ(bytes.size(), kPdbHeaderSize);
     const PdbHeader back = parse_header(bytes);
@@ -63,10 +65,10 @@ TEST(PdbCache, EveryHeaderCorruptionIsRejected) {
 
 TEST(PdbCache, SemanticErrorsAreRejectedEvenWithAValidChecksum) {
     auto check = [](PdbHeader h) { EXPECT_THROW(parse_header(serialize_header(h)), bitsolve::InputError); };
-    check({kSpec, EntryFormat::Byte, kSpec.entries() + 1, 0});                    // wrong entry count
-    check({pdbtest::spec(3, 3, 0, {0, 2}), EntryFormat::Byte, 72, 0});            // pattern on the blank
-    check({pdbtest::spec(9, 3, 0, {1}), EntryFormat::Byte, 26, 0});               // board too big
-    check({kSpec, static_cast<EntryFormat>(2), kSpec.entries(), 0});             // unknown format
+    check({kSpec, EntryFormat::Byte, kSpec.entries() + 1, 0});          // wrong entry count
+    check({pdbtest::spec(3, 3, 0, {0, 2}), EntryFormat::Byte, 72, 0});  // pattern on the blank
+    check({pdbtest::spec(9, 3, 0, {1}), EntryFormat::Byte, 26, 0});     // board too big
+    check({kSpec, static_cast<EntryFormat>(2), kSpec.entries(), 0});    // unknown format
     try {
         auto b = serialize_header({kSpec, EntryFormat::Byte, kSpec.entries(), 0});
         b[8] = 9;  // version 9

@@ -65,11 +65,13 @@ TEST(PdbHeuristic, RejectsPartitionsThatDoNotFit) {
     EXPECT_THROW(PdbHeuristic(3, 3, goal, pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4})})),
                  bitsolve::UsageError);  // tiles 5..8 uncovered
     EXPECT_THROW(PdbHeuristic(3, 3, goal,
-                              pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {4, 5, 6, 7, 8})})),
+                              pdbtest::build_set(
+                                  {pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {4, 5, 6, 7, 8})})),
                  bitsolve::UsageError);  // overlap
-    EXPECT_THROW(PdbHeuristic(3, 3, pdbtest::blank_last(9),
-                              pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {5, 6, 7, 8})})),
-                 bitsolve::UsageError);  // tables for another blank cell
+    EXPECT_THROW(
+        PdbHeuristic(3, 3, pdbtest::blank_last(9),
+                     pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {5, 6, 7, 8})})),
+        bitsolve::UsageError);  // tables for another blank cell
 }
 
 TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {

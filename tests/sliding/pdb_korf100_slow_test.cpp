@@ -12,7 +12,8 @@ TEST(PdbKorf100, AllOptimalWith663) {
     const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", 16);
     ASSERT_EQ(all.size(), 100u);
     PdbSet set;
-    for (const auto& s : named_partition("pdb663", 4, 4, 0)) set.tables.push_back(std::make_shared<const PdbTable>(build_table(s, 0)));
+    for (const auto& s : named_partition("pdb663", 4, 4, 0))
+        set.tables.push_back(std::make_shared<const PdbTable>(build_table(s, 0)));
     const auto goal = pdbtest::blank_first(16);
     const PdbHeuristic h(4, 4, goal, set);
     int sum = 0;

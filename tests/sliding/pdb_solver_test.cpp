@@ -14,8 +14,9 @@ using namespace bitsolve::sliding::pdb;
 namespace {
 
 const PdbHeuristic& h3x3() {
-    static const PdbHeuristic h(3, 3, pdbtest::blank_last(9),
-                                pdbtest::build_set({pdbtest::spec(3, 3, 8, {0, 1, 2, 3}), pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
+    static const PdbHeuristic h(
+        3, 3, pdbtest::blank_last(9),
+        pdbtest::build_set({pdbtest::spec(3, 3, 8, {0, 1, 2, 3}), pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
     return h;
 }
 
@@ -118,7 +119,8 @@ TEST(PdbSolver, BlankLastGoalWithReflection) {
     // Random walks from the blank-last goal on 4x4, solved with tables for that goal; the optimal
     // length is checked against IDA* without reflection (an independent, weaker heuristic).
     PdbSet set;
-    for (const auto& s : named_partition("pdb555", 4, 4, 15)) set.tables.push_back(std::make_shared<const PdbTable>(build_table(s, 2)));
+    for (const auto& s : named_partition("pdb555", 4, 4, 15))
+        set.tables.push_back(std::make_shared<const PdbTable>(build_table(s, 2)));
     const auto goal = pdbtest::blank_last(16);
     const PdbHeuristic with(4, 4, goal, set), without(4, 4, goal, set, false);
     ASSERT_TRUE(with.reflects());

@@ -67,7 +67,7 @@ inline Board blank_last(unsigned n) {
 }
 
 inline bitsolve::sliding::pdb::PatternSpec spec(unsigned rows, unsigned cols, unsigned blank,
-                                                 std::vector<std::uint8_t> cells) {
+                                                std::vector<std::uint8_t> cells) {
     bitsolve::sliding::pdb::PatternSpec s;
     s.rows = static_cast<std::uint8_t>(rows);
     s.cols = static_cast<std::uint8_t>(cols);
@@ -80,8 +80,8 @@ inline bitsolve::sliding::pdb::PdbSet build_set(const std::vector<bitsolve::slid
                                                 unsigned threads = 1) {
     bitsolve::sliding::pdb::PdbSet set;
     for (const auto& s : specs)
-        set.tables.push_back(std::make_shared<const bitsolve::sliding::pdb::PdbTable>(
-            bitsolve::sliding::pdb::build_table(s, threads)));
+        set.tables.push_back(
+            std::make_shared<const bitsolve::sliding::pdb::PdbTable>(bitsolve::sliding::pdb::build_table(s, threads)));
     return set;
 }
 

@@ -124,15 +124,15 @@ TEST(Solver, Manhattan4x4AndHeuristicsAgree) {
 }
 
 TEST(Solver, DistanceLayers3x3) {
-    const std::vector<std::uint64_t> expect = {1,     2,     4,     8,     16,    20,    39,    62,
-                                               116,   152,   286,   396,   748,   1024,  1893,  2512,
-                                               4485,  5638,  9529,  10878, 16993, 17110, 23952, 20224,
-                                               24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+    const std::vector<std::uint64_t> expect = {1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+                                               396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+                                               23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
     EXPECT_EQ(distance_layers(blank_last_goal({3, 3})), expect);
 }
 
 TEST(Solver, DistanceLayersSumToHalfTheSpace) {
-    for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{2, 4}, Geometry{4, 2}}) {  // 2x5: slow test
+    for (Geometry g :
+         {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{2, 4}, Geometry{4, 2}}) {  // 2x5: slow test
         std::uint64_t total = 0;
         for (auto x : distance_layers(blank_first_goal(g))) total += x;
         EXPECT_EQ(total, factorial(g.cells()) / 2) << g.rows << "x" << g.cols;

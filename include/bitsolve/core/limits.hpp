@@ -18,9 +18,7 @@ namespace detail {
 inline std::atomic<int> g_stop_reason{0};
 }
 
-inline bool stop_requested() noexcept {
-    return detail::g_stop_reason.load(std::memory_order_relaxed) != 0;
-}
+inline bool stop_requested() noexcept { return detail::g_stop_reason.load(std::memory_order_relaxed) != 0; }
 StopReason stop_reason() noexcept;
 void request_stop(StopReason reason) noexcept;  // the first reason wins
 void reset_stop() noexcept;                     // for tests

@@ -25,8 +25,7 @@ struct Border {
     std::uint8_t top = 0, bottom = 0, left = 0, right = 0;
 
     constexpr std::uint32_t pack() const {
-        return std::uint32_t{top} | std::uint32_t{bottom} << 5 | std::uint32_t{left} << 10 |
-               std::uint32_t{right} << 15;
+        return std::uint32_t{top} | std::uint32_t{bottom} << 5 | std::uint32_t{left} << 10 | std::uint32_t{right} << 15;
     }
     static constexpr Border unpack(std::uint32_t v) {
         return Border{static_cast<std::uint8_t>(v & 31), static_cast<std::uint8_t>(v >> 5 & 31),

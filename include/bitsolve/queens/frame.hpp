@@ -25,10 +25,10 @@ struct Masks {
 
 struct Frame {
     int n = 0;
-    int levels = 0;                          // number of free rows, 0..30
+    int levels = 0;  // number of free rows, 0..30
     Border border;
-    std::array<std::uint8_t, kMaxN> row{};   // board row of level t
-    std::array<std::uint8_t, kMaxN> shift{};  // row[t] - row[t-1]; shift[0] = 0
+    std::array<std::uint8_t, kMaxN> row{};       // board row of level t
+    std::array<std::uint8_t, kMaxN> shift{};     // row[t] - row[t-1]; shift[0] = 0
     std::array<std::uint32_t, kMaxN> allowed{};  // inner columns of row[t] no border queen attacks
 };
 

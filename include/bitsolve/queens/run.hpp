@@ -24,11 +24,11 @@ inline constexpr std::uint32_t kMaxShards = 1000000;
 struct RunState {
     int n = 0;
     ShardSpec shard;
-    int depth = 0;                    // the split's depth, to refuse a checkpoint of another split
-    std::uint64_t items = 0;          // sub-problems in this shard
-    std::vector<std::uint8_t> done;   // per local index: 1 when finished
+    int depth = 0;                   // the split's depth, to refuse a checkpoint of another split
+    std::uint64_t items = 0;         // sub-problems in this shard
+    std::vector<std::uint8_t> done;  // per local index: 1 when finished
     std::uint64_t done_count = 0;
-    Counts counts;                    // sum over the finished sub-problems
+    Counts counts;  // sum over the finished sub-problems
 
     bool complete() const { return done_count == items; }
 };

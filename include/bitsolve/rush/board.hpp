@@ -39,7 +39,7 @@ struct Piece {
     std::uint8_t pos = 0;   // column (horizontal) or row (vertical) of the first cell, 0..N-len
     std::uint8_t len = 2;   // 2 or 3
     bool vertical = false;
-    int id = 0;             // vehicle id (Numbers) or letter (Letters), as the user wrote it
+    int id = 0;  // vehicle id (Numbers) or letter (Letters), as the user wrote it
 
     // Mask of the cells this piece covers when its first cell is at `at`.
     constexpr u64 cells_at(int at) const {

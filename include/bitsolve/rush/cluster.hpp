@@ -23,12 +23,12 @@
 namespace bitsolve::rush {
 
 struct ClusterReport {
-    std::uint64_t states = 0;           // reachable states, the board included
-    std::uint64_t goal_states = 0;      // of which the primary piece touches the exit edge
-    int start_distance = -1;            // the board's own distance to a goal (-1: none)
-    int hardest_distance = -1;          // the largest distance to a goal (-1: no goal reachable)
-    std::uint64_t hardest_count = 0;    // states at that distance
-    Board hardest;                      // the tie-broken hardest state (when hardest_distance >= 0)
+    std::uint64_t states = 0;              // reachable states, the board included
+    std::uint64_t goal_states = 0;         // of which the primary piece touches the exit edge
+    int start_distance = -1;               // the board's own distance to a goal (-1: none)
+    int hardest_distance = -1;             // the largest distance to a goal (-1: no goal reachable)
+    std::uint64_t hardest_count = 0;       // states at that distance
+    Board hardest;                         // the tie-broken hardest state (when hardest_distance >= 0)
     std::vector<std::uint64_t> histogram;  // histogram[d] = states at distance d from a goal
     SearchStats stats;
 };
@@ -38,11 +38,11 @@ public:
     ClusterReport analyze(const Board& board, Metric metric);
 
 private:
-    KeyIndex index_;                   // key -> index in keys_
-    std::vector<Key> keys_;            // states in forward BFS order
+    KeyIndex index_;                      // key -> index in keys_
+    std::vector<Key> keys_;               // states in forward BFS order
     std::vector<std::uint32_t> offsets_;  // state i's neighbours are edges_[offsets_[i], offsets_[i+1])
     std::vector<std::uint32_t> edges_;    // neighbour indices, in the metric's moves
-    std::vector<std::uint16_t> dist_;  // distance to a goal, kUnset before it is known
+    std::vector<std::uint16_t> dist_;     // distance to a goal, kUnset before it is known
     std::vector<std::uint32_t> queue_;
     std::size_t size_hint_ = 0;  // states of the previous cluster: the next table starts there
 };

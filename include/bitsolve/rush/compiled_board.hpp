@@ -203,7 +203,7 @@ private:
     std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
     std::array<std::uint8_t, kMaxPieces> line_id_{};  // byte of the piece's line: row r, or 8 + column c
     std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
-    std::array<u64, 8> exit_way_{};                 // [pos of the primary]: cells right of it in its row
+    std::array<u64, 8> exit_way_{};  // [pos of the primary]: cells right of it in its row
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
 };

@@ -83,7 +83,7 @@ private:
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept only for the scalar kernel
-    std::vector<Key> sweep_;  // [((w * 8) + from) * 8 + to]: cells piece w swept, occ then occT layout
+    std::vector<Key> sweep_;       // [((w * 8) + from) * 8 + to]: cells piece w swept, occ then occT layout
     std::size_t size_hint_ = 0;
     bool vector_ = vector_available();
 };

@@ -17,16 +17,16 @@
 
 #include "bitsolve/core/stats.hpp"
 #include "bitsolve/rush/board.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/key_table.hpp"
 #include "bitsolve/rush/path.hpp"
 #include "bitsolve/rush/slide_search.hpp"
-#include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
 
 struct Solution {
-    int length = -1;         // optimal length in the metric, -1 when the goal is unreachable
-    std::vector<Move> path;  // an optimal path (when requested and length >= 0)
+    int length = -1;           // optimal length in the metric, -1 when the goal is unreachable
+    std::vector<Move> path;    // an optimal path (when requested and length >= 0)
     std::uint64_t states = 0;  // distinct states reached
     SearchStats stats;
 };

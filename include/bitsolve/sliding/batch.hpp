@@ -22,21 +22,21 @@
 namespace bitsolve::sliding {
 
 struct BatchOptions {
-    std::optional<Geometry> size;    // --size; without it boards are square (or the goal's size)
-    std::optional<Board> goal;       // an explicit goal; otherwise `blank_first` decides
+    std::optional<Geometry> size;  // --size; without it boards are square (or the goal's size)
+    std::optional<Board> goal;     // an explicit goal; otherwise `blank_first` decides
     bool blank_first = false;
     SolveOptions solve;
-    unsigned threads = 0;            // 0 = all cores
+    unsigned threads = 0;  // 0 = all cores
 };
 
 struct BatchItem {
     std::size_t line = 0;
     bool ok = false;
-    Board board;                    // when ok
-    Solution solution;              // when ok
-    std::string error;              // "line L, column C: ..." when not ok, or a limit of this board
-    bool done = false;              // solved, or failed with `error`; false when a stop cut it short
-    bool limited = false;           // error is a limit of this board alone (exit code 1)
+    Board board;           // when ok
+    Solution solution;     // when ok
+    std::string error;     // "line L, column C: ..." when not ok, or a limit of this board
+    bool done = false;     // solved, or failed with `error`; false when a stop cut it short
+    bool limited = false;  // error is a limit of this board alone (exit code 1)
 };
 
 // One parsed line of a batch: the board (ok) or the error of that line (done, nothing to solve).
@@ -48,7 +48,8 @@ template <class SolveItem>
 void solve_batch_item(BatchItem& item, SolveItem&& solve_item) {
     std::string limit;
     item.done = run_batch_item([&] { solve_item(item); }, limit);
-    if (!limit.empty()) item.ok = false, item.limited = true, item.error = "line " + std::to_string(item.line) + ": " + limit;
+    if (!limit.empty())
+        item.ok = false, item.limited = true, item.error = "line " + std::to_string(item.line) + ": " + limit;
 }
 
 // Solves a batch, streamed in chunks (core/batch_stream.hpp): emit(item) gets every finished

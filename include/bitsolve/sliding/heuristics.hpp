@@ -79,7 +79,8 @@ public:
     static int h(const Value& v) { return v.h; }
 
     ManhattanLinearConflict(Geometry g, const Board& goal)
-        : Manhattan<P>(g, goal), lc_(linear_conflict_table().data()) {
+        : Manhattan<P>(g, goal),
+          lc_(linear_conflict_table().data()) {
         static constexpr int kPow6[kMaxSide] = {1, 6, 36, 216, 1296};
         for (int c = 0; c < g.cells(); ++c) {
             row_[c] = static_cast<std::uint8_t>(g.row_of(c));
@@ -100,11 +101,13 @@ public:
         Value v{Manhattan<P>::estimate(s), {}, {}};
         const Geometry& g = this->geo_;
         for (int r = 0; r < g.rows; ++r) {
-            for (int i = 0; i < g.cols; ++i) v.row[r] = static_cast<std::uint16_t>(v.row[r] + row_code_[r][i][P::get(s.cells, r * g.cols + i)]);
+            for (int i = 0; i < g.cols; ++i)
+                v.row[r] = static_cast<std::uint16_t>(v.row[r] + row_code_[r][i][P::get(s.cells, r * g.cols + i)]);
             v.h += lc_[v.row[r]];
         }
         for (int c = 0; c < g.cols; ++c) {
-            for (int i = 0; i < g.rows; ++i) v.col[c] = static_cast<std::uint16_t>(v.col[c] + col_code_[c][i][P::get(s.cells, i * g.cols + c)]);
+            for (int i = 0; i < g.rows; ++i)
+                v.col[c] = static_cast<std::uint16_t>(v.col[c] + col_code_[c][i][P::get(s.cells, i * g.cols + c)]);
             v.h += lc_[v.col[c]];
         }
         return v;
@@ -134,8 +137,8 @@ public:
     }
 
 private:
-    const std::uint8_t* lc_;  // linear_conflict_table(), cached: no call per node
-    std::uint8_t row_[kMaxCells], col_[kMaxCells];  // row and column of a cell (no division per node)
+    const std::uint8_t* lc_;                                 // linear_conflict_table(), cached: no call per node
+    std::uint8_t row_[kMaxCells], col_[kMaxCells];           // row and column of a cell (no division per node)
     std::uint16_t row_code_[kMaxSide][kMaxSide][kMaxCells];  // [row][column index][tile]
     std::uint16_t col_code_[kMaxSide][kMaxSide][kMaxCells];  // [column][row index][tile]
 };

@@ -35,9 +35,8 @@ Slot repeat_field(unsigned value, unsigned fields) {
 // layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
 // even while other threads mark other fields of the same slot. Returns the number of new states.
 template <class Slot>
-std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<Slot>& slots,
-                           TableBytes& out, unsigned depth, unsigned threads,
-                           std::uint64_t& placements_done) {
+std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<Slot>& slots, TableBytes& out,
+                           unsigned depth, unsigned threads, std::uint64_t& placements_done) {
     const unsigned n = spec.size(), k = spec.k(), free_n = n - k;
     const Slot field_mask = repeat_field<Slot>(1, free_n);  // low bit of every used field
     const unsigned cur = depth % 2 == 0 ? 1u : 2u;

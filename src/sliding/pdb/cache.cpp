@@ -96,10 +96,8 @@ PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
     const unsigned k = b[15];
     if (k < 1 || k > kMaxPatternTiles) bad(fmt::format("pattern size {} out of range 1..8", k), 15);
     for (unsigned i = 0; i < kMaxPatternTiles; ++i) {
-        if (i < k)
-            h.spec.cells.push_back(b[16 + i]);
-        else if (b[16 + i] != 0xFF)
-            bad("unused pattern cell not 0xFF", 16 + i);
+        if (i < k) h.spec.cells.push_back(b[16 + i]);
+        else if (b[16 + i] != 0xFF) bad("unused pattern cell not 0xFF", 16 + i);
     }
     if (auto problem = spec_problem(h.spec); !problem.empty()) bad(problem, 12);
     if (b[24] != static_cast<std::uint8_t>(EntryFormat::Byte)) bad(fmt::format("unknown entry format {}", b[24]), 24);
@@ -197,7 +195,8 @@ PdbTable obtain_table(const PatternSpec& spec, const TableSource& source) {
         auto loaded = load_table(file, spec);
         if (loaded.status == LoadStatus::Ok) return std::move(loaded.table);
         if (loaded.status == LoadStatus::Invalid)
-            std::fputs(fmt::format("pattern database {}: {}; rebuilding\n", file.string(), loaded.reason).c_str(), stderr);
+            std::fputs(fmt::format("pattern database {}: {}; rebuilding\n", file.string(), loaded.reason).c_str(),
+                       stderr);
     }
     BuildInfo info;
     PdbTable table;

@@ -6,7 +6,11 @@
 namespace bitsolve::sliding::pdb {
 
 PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_t> goal, PdbSet set, bool reflect)
-    : rows_(rows), cols_(cols), n_(rows * cols), goal_(std::move(goal)), set_(std::move(set)) {
+    : rows_(rows),
+      cols_(cols),
+      n_(rows * cols),
+      goal_(std::move(goal)),
+      set_(std::move(set)) {
     if (n_ > kMaxCells || goal_.size() != n_) throw UsageError("goal does not match the board size");
     if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
     std::uint8_t goal_cell[kMaxCells];
@@ -31,7 +35,8 @@ PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_
         if (pattern_[t] == 0xFF) throw UsageError("pattern databases do not cover every tile");
     // Reflection needs a square board and the blank's goal on the diagonal.
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
-    for (unsigned c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>(reflect_ ? (c % cols) * cols + c / cols : c);
+    for (unsigned c = 0; c < n_; ++c)
+        transpose_[c] = static_cast<std::uint8_t>(reflect_ ? (c % cols) * cols + c / cols : c);
     for (unsigned t = 0; t < n_; ++t) sigma_[t] = goal_[transpose_[goal_cell[t]]];
 }
 

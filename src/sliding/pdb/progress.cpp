@@ -17,7 +17,8 @@ void BuildReporter::operator()(const BuildProgress& p) {
     constexpr int kWidth = 30;
     const double frac = p.total ? static_cast<double>(p.placements) / static_cast<double>(p.total) : 1.0;
     const int filled = static_cast<int>(frac * kWidth);
-    std::fputs(fmt::format("\r  [{}{}] {:5.1f}%  depth {:3}  states {:>13}", std::string(static_cast<std::size_t>(filled), '#'),
+    std::fputs(fmt::format("\r  [{}{}] {:5.1f}%  depth {:3}  states {:>13}",
+                           std::string(static_cast<std::size_t>(filled), '#'),
                            std::string(static_cast<std::size_t>(kWidth - filled), '.'), frac * 100.0, p.depth, p.states)
                    .c_str(),
                stderr);
@@ -26,8 +27,8 @@ void BuildReporter::operator()(const BuildProgress& p) {
 
 void BuildReporter::done(const BuildInfo& info) {
     if (tty_) std::fputs("\n", stderr);
-    std::fputs(fmt::format("built {} in {:.1f} s (max distance {}, {} states)\n", what_, info.seconds,
-                           info.max_depth, info.states)
+    std::fputs(fmt::format("built {} in {:.1f} s (max distance {}, {} states)\n", what_, info.seconds, info.max_depth,
+                           info.states)
                    .c_str(),
                stderr);
 }

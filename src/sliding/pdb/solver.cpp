@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -25,7 +25,7 @@ using detail::kNoMove;
 using detail::kSplitDepth;
 using detail::Worker;
 
-constexpr char kLetter[4] = {'U', 'L', 'R', 'D'};   // d and 3 - d are opposite
+constexpr char kLetter[4] = {'U', 'L', 'R', 'D'};  // d and 3 - d are opposite
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 std::string letters(const std::uint8_t* moves, int n) {
@@ -36,7 +36,8 @@ std::string letters(const std::uint8_t* moves, int n) {
 
 }  // namespace
 
-bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board, const std::vector<std::uint8_t>& goal) {
+bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board,
+              const std::vector<std::uint8_t>& goal) {
     const unsigned n = rows * cols;
     std::vector<unsigned> goal_cell(n);
     for (unsigned c = 0; c < n; ++c) goal_cell[goal[c]] = c;
@@ -62,10 +63,22 @@ bool apply_path(unsigned rows, unsigned cols, std::vector<std::uint8_t>& board, 
         const unsigned r = b / cols, col = b % cols;
         unsigned to;
         switch (m) {
-            case 'U': if (r == 0) return false; to = b - cols; break;
-            case 'D': if (r + 1 >= rows) return false; to = b + cols; break;
-            case 'L': if (col == 0) return false; to = b - 1; break;
-            case 'R': if (col + 1 >= cols) return false; to = b + 1; break;
+            case 'U':
+                if (r == 0) return false;
+                to = b - cols;
+                break;
+            case 'D':
+                if (r + 1 >= rows) return false;
+                to = b + cols;
+                break;
+            case 'L':
+                if (col == 0) return false;
+                to = b - 1;
+                break;
+            case 'R':
+                if (col + 1 >= cols) return false;
+                to = b + 1;
+                break;
             default: return false;
         }
         std::swap(board[b], board[to]);
@@ -99,7 +112,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
     }
     std::vector<FrontierNode> frontier;
     std::vector<IterationStats> subtree;  // per frontier node: its subtree's counts
-    for (int bound = sol.initial_h;; ) {
+    for (int bound = sol.initial_h;;) {
         if (bound > kMaxDepth) throw LimitError("no solution within " + std::to_string(kMaxDepth) + " moves");
         if (bound > max_threshold) {
             sol.cut_off = true;
@@ -173,7 +186,8 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
             sol.length = bound;
             return finish();
         }
-        if (next == std::numeric_limits<int>::max()) throw std::logic_error("IDA* ran out of nodes on a solvable board");
+        if (next == std::numeric_limits<int>::max())
+            throw std::logic_error("IDA* ran out of nodes on a solvable board");
         bound = next;
     }
 }

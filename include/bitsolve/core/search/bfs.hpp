@@ -49,8 +49,7 @@ std::vector<Move> rebuild_path(const Store& store, Key key) {
 }
 
 template <Domain D, class Store>
-BfsResult<typename D::Move> bfs(const D& d, const typename D::State& start, Store& store,
-                                const BfsOptions& opt = {}) {
+BfsResult<typename D::Move> bfs(const D& d, const typename D::State& start, Store& store, const BfsOptions& opt = {}) {
     using State = typename D::State;
     using Move = typename D::Move;
     using SKey = typename Store::Key;

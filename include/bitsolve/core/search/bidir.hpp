@@ -32,8 +32,8 @@ concept InvertibleDomain = Domain<D> && requires(const D& d, typename D::Move m)
 
 template <class Move>
 struct BidirResult {
-    int depth = -1;          // length of an optimal path, -1 when the goal is unreachable
-    std::vector<Move> path;  // start -> goal (when requested)
+    int depth = -1;            // length of an optimal path, -1 when the goal is unreachable
+    std::vector<Move> path;    // start -> goal (when requested)
     std::uint64_t states = 0;  // states stored in both directions
     SearchStats stats;
 };

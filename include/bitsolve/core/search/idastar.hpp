@@ -40,7 +40,7 @@ struct HeuristicValue {
     static int h(int v) { return v; }
 };
 template <class H>
-    requires requires { typename H::Value; }
+requires requires { typename H::Value; }
 struct HeuristicValue<H> {
     using type = typename H::Value;
     static int h(const type& v) { return H::h(v); }
@@ -129,8 +129,8 @@ private:
 }  // namespace detail
 
 template <ReversibleDomain D, class H>
-    requires IncrementalHeuristic<H, D>
-IdaResult<typename D::Move> ida_star(const D& d, typename D::State start, const H& h, const IdaOptions& opt = {}) {
+requires IncrementalHeuristic<H, D> IdaResult<typename D::Move> ida_star(const D& d, typename D::State start,
+                                                                         const H& h, const IdaOptions& opt = {}) {
     const auto t0 = std::chrono::steady_clock::now();
     IdaResult<typename D::Move> r;
     detail::Ida<D, H> search(d, h);

@@ -26,10 +26,10 @@
 namespace bitsolve::sliding::pdb {
 
 struct BuildProgress {
-    unsigned depth;               // layer just finished
-    std::uint64_t states;         // states reached so far
-    std::uint64_t placements;     // placements with a distance so far
-    std::uint64_t total;          // all placements (spec.entries())
+    unsigned depth;            // layer just finished
+    std::uint64_t states;      // states reached so far
+    std::uint64_t placements;  // placements with a distance so far
+    std::uint64_t total;       // all placements (spec.entries())
 };
 using ProgressFn = std::function<void(const BuildProgress&)>;
 

@@ -66,7 +66,7 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
 struct TableSource {
     std::filesystem::path dir;  // empty: in memory only (--no-cache)
     unsigned threads = 0;
-    bool progress = true;       // progress on stderr while building
+    bool progress = true;  // progress on stderr while building
 };
 // Loads the table from the cache, or builds it (and caches it when a directory is set). Notes
 // about rebuilt or unwritable files go to stderr.

@@ -44,8 +44,8 @@ public:
     // Per tile (1..n-1): its pattern and its slot in that pattern's rank order.
     std::uint8_t pattern_of(unsigned tile) const { return pattern_[tile]; }
     std::uint8_t slot_of(unsigned tile) const { return slot_[tile]; }
-    std::uint8_t sigma(unsigned tile) const { return sigma_[tile]; }           // reflected tile name
-    std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }   // reflected cell
+    std::uint8_t sigma(unsigned tile) const { return sigma_[tile]; }          // reflected tile name
+    std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }  // reflected cell
     unsigned pattern_size(unsigned p) const { return set_.tables[p]->spec.k(); }
     const std::uint8_t* table(unsigned p) const { return set_.tables[p]->data.data(); }
 

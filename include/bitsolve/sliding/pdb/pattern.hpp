@@ -16,9 +16,9 @@
 namespace bitsolve::sliding::pdb {
 
 struct PatternSpec {
-    std::uint8_t rows = 0, cols = 0;   // 2..5 each
-    std::uint8_t blank_goal = 0;       // goal cell of the blank, 0 .. rows*cols-1
-    std::vector<std::uint8_t> cells;   // goal cells of the pattern tiles, 1..8 of them, distinct, not the blank's
+    std::uint8_t rows = 0, cols = 0;  // 2..5 each
+    std::uint8_t blank_goal = 0;      // goal cell of the blank, 0 .. rows*cols-1
+    std::vector<std::uint8_t> cells;  // goal cells of the pattern tiles, 1..8 of them, distinct, not the blank's
 
     unsigned size() const { return static_cast<unsigned>(rows) * cols; }
     unsigned k() const { return static_cast<unsigned>(cells.size()); }

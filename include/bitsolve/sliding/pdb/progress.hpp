@@ -11,7 +11,7 @@ class BuildReporter {
 public:
     explicit BuildReporter(std::string what);  // prints the start line
     void operator()(const BuildProgress& p);   // one call per BFS layer
-    void done(const BuildInfo& info);           // prints the end line
+    void done(const BuildInfo& info);          // prints the end line
 
 private:
     std::string what_;

@@ -33,10 +33,10 @@ struct IterationStats {
 };
 
 struct PdbSolution {
-    int length = -1;        // -1: the goal cannot be reached from this board
-    std::string path;       // the blank's moves, U D L R
+    int length = -1;   // -1: the goal cannot be reached from this board
+    std::string path;  // the blank's moves, U D L R
     int initial_h = 0;
-    bool cut_off = false;   // stopped before an iteration above max_threshold (length stays -1)
+    bool cut_off = false;  // stopped before an iteration above max_threshold (length stays -1)
     std::vector<IterationStats> iterations;
     SearchStats totals;
 };
@@ -49,7 +49,8 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
                       int max_threshold = std::numeric_limits<int>::max());
 
 // True when `board` reaches `goal` (same tiles): permutation parity against the blank's distance.
-bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board, const std::vector<std::uint8_t>& goal);
+bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board,
+              const std::vector<std::uint8_t>& goal);
 
 // Applies the blank moves in `path` to `board`; false when a move leaves the board or is not a
 // move letter. Used to check every reported path.
