@@ -115,7 +115,7 @@ TEST(PdbCache, WriteLoadAndDetectDamage) {
 
 TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {
     TempDir dir;
-    TableSource src{dir.path, 1, false};
+    TableSource src{dir.path, 1, {}};
     const PdbTable built = obtain_table(kSpec, src);
     const fs::path file = table_path(dir.path, kSpec);
     ASSERT_TRUE(fs::exists(file));
@@ -127,8 +127,49 @@ TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {
     EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Ok);  // rewritten
     // In memory only: nothing written.
     TempDir empty;
-    obtain_table(kSpec, TableSource{fs::path{}, 1, false});
+    obtain_table(kSpec, TableSource{fs::path{}, 1, {}});
     EXPECT_EQ(std::distance(fs::directory_iterator(empty.path), fs::directory_iterator{}), 0);
+}
+
+TEST(PdbCache, ObtainReportsEventsAndPrintsNothing) {
+    TempDir dir;
+    std::vector<TableEvent::Kind> kinds;
+    std::vector<BuildProgress> layers;
+    std::string reason;
+    TableSource src{dir.path, 1, [&](const TableEvent& e) {
+                        kinds.push_back(e.kind);
+                        EXPECT_EQ(e.spec, kSpec);
+                        EXPECT_EQ(e.file, table_path(dir.path, kSpec));
+                        if (e.kind == TableEvent::Kind::Layer) layers.push_back(e.layer);
+                        if (e.kind == TableEvent::Kind::Rejected) reason = e.reason;
+                    }};
+    testing::internal::CaptureStderr();
+    obtain_table(kSpec, src);
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+    ASSERT_GE(kinds.size(), 3u);
+    EXPECT_EQ(kinds.front(), TableEvent::Kind::Building);
+    EXPECT_EQ(kinds.back(), TableEvent::Kind::Built);
+    ASSERT_EQ(layers.size(), kinds.size() - 2);
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        EXPECT_EQ(layers[i].depth, i);
+        EXPECT_EQ(layers[i].total, kSpec.entries());
+        if (i > 0) {
+            EXPECT_GE(layers[i].placements, layers[i - 1].placements);
+        }
+    }
+    EXPECT_EQ(layers.back().placements, kSpec.entries());
+    // Cached: nothing to report. Damaged: rejected with the reason, then rebuilt.
+    kinds.clear();
+    obtain_table(kSpec, src);
+    EXPECT_TRUE(kinds.empty());
+    auto bytes = read_all(table_path(dir.path, kSpec));
+    bytes[kPdbHeaderSize] ^= 0x40;
+    write_all(table_path(dir.path, kSpec), bytes);
+    obtain_table(kSpec, src);
+    ASSERT_FALSE(kinds.empty());
+    EXPECT_EQ(kinds.front(), TableEvent::Kind::Rejected);
+    EXPECT_NE(reason.find("checksum"), std::string::npos) << reason;
+    EXPECT_EQ(kinds.back(), TableEvent::Kind::Built);
 }
 
 TEST(PdbCache, DefaultDirectoryFollowsXdgThenHome) {
