@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -86,9 +87,10 @@ int main(int argc, char** argv) {
         if (e.kind == TableEvent::Kind::Rejected || e.kind == TableEvent::Kind::NotCached)
             std::fprintf(stderr, "pattern database %s: %s\n", e.file.string().c_str(), e.reason.c_str());
     };
-    TableSource src{
-        no_cache ? std::filesystem::path{} : (dir.empty() ? default_cache_dir() : std::filesystem::path(dir)), 0,
-        notes};
+    TableSource src{no_cache ? std::filesystem::path{}
+                             : (dir.empty() ? default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"))
+                                            : std::filesystem::path(dir)),
+                    0, notes};
     PdbSet set;
     for (const auto& s : named_partition(pdb, side, side, 0))
         set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));

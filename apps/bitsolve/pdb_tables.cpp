@@ -1,5 +1,6 @@
 #include "pdb_tables.hpp"
 
+#include <cstdlib>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,7 +12,7 @@ namespace bitsolve::cli {
 
 std::filesystem::path default_pdb_dir() {
     try {
-        return sliding::pdb::default_cache_dir();
+        return sliding::pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
     } catch (const UsageError& e) {
         throw UsageError(std::string(e.what()) + ", or use --pdb-dir or --no-cache");
     }

@@ -7,7 +7,8 @@
 
 namespace bitsolve::cli {
 
-// pdb::default_cache_dir(), its error completed with the options that avoid it.
+// pdb::default_cache_dir() for this process's environment, its error completed with the options
+// that avoid it.
 std::filesystem::path default_pdb_dir();
 
 // Shows table events on stderr through progress.hpp: "building pattern database KEY", a bar

@@ -173,16 +173,9 @@ TEST(PdbCache, ObtainReportsEventsAndPrintsNothing) {
 }
 
 TEST(PdbCache, DefaultDirectoryFollowsXdgThenHome) {
-    const char* old_xdg = std::getenv("XDG_CACHE_HOME");
-    const char* old_home = std::getenv("HOME");
-    const std::string xdg = old_xdg ? old_xdg : "", home = old_home ? old_home : "";
-    setenv("XDG_CACHE_HOME", "/x/cache", 1);
-    EXPECT_EQ(default_cache_dir(), fs::path("/x/cache/bitsolve"));
-    unsetenv("XDG_CACHE_HOME");
-    setenv("HOME", "/home/u", 1);
-    EXPECT_EQ(default_cache_dir(), fs::path("/home/u/.cache/bitsolve"));
-    unsetenv("HOME");
-    EXPECT_THROW(default_cache_dir(), bitsolve::UsageError);
-    if (old_xdg) setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
-    if (old_home) setenv("HOME", home.c_str(), 1);
+    EXPECT_EQ(default_cache_dir("/x/cache", "/home/u"), fs::path("/x/cache/bitsolve"));
+    EXPECT_EQ(default_cache_dir("", "/home/u"), fs::path("/home/u/.cache/bitsolve"));
+    EXPECT_EQ(default_cache_dir(nullptr, "/home/u"), fs::path("/home/u/.cache/bitsolve"));
+    EXPECT_THROW(default_cache_dir(nullptr, ""), bitsolve::UsageError);
+    EXPECT_THROW(default_cache_dir(nullptr, nullptr), bitsolve::UsageError);
 }

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <bit>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -107,10 +106,9 @@ PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
     return h;
 }
 
-std::filesystem::path default_cache_dir() {
-    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "bitsolve";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".cache" / "bitsolve";
+std::filesystem::path default_cache_dir(const char* xdg_cache_home, const char* home) {
+    if (xdg_cache_home && *xdg_cache_home) return std::filesystem::path(xdg_cache_home) / "bitsolve";
+    if (home && *home) return std::filesystem::path(home) / ".cache" / "bitsolve";
     throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME");
 }
 

@@ -15,7 +15,7 @@
 // another pattern is never trusted: it is rebuilt and rewritten. Files are written to a temporary
 // name in the same directory and renamed, so a reader never sees a half-written file.
 //
-// Directory: --pdb-dir, else $XDG_CACHE_HOME/bitsolve, else $HOME/.cache/bitsolve. File name:
+// Directory: the caller's (the CLI: --pdb-dir, else default_cache_dir below). File name:
 // "<spec.key()>.pdb", e.g. "4x4-b0-1.2.3.4.5.6.7.pdb".
 #include <cstddef>
 #include <cstdint>
@@ -48,8 +48,9 @@ std::uint64_t checksum64(const std::uint8_t* data, std::size_t size);
 std::vector<std::uint8_t> serialize_header(const PdbHeader& header);
 PdbHeader parse_header(std::span<const std::uint8_t> bytes);
 
-// $XDG_CACHE_HOME/bitsolve, else $HOME/.cache/bitsolve; throws UsageError when neither is set.
-std::filesystem::path default_cache_dir();
+// $XDG_CACHE_HOME/bitsolve, else $HOME/.cache/bitsolve, from the values the front end read from
+// its environment (null or empty: not set); throws UsageError when neither is set.
+std::filesystem::path default_cache_dir(const char* xdg_cache_home, const char* home);
 std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec);
 
 // Writes atomically (temp file + rename); throws std::runtime_error on I/O failure.
