@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -76,8 +77,20 @@ int main(int argc, char** argv) {
 
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = cpu_seconds();
-    TableSource src{
-        no_cache ? std::filesystem::path{} : (dir.empty() ? default_cache_dir() : std::filesystem::path(dir)), 0, true};
+    // Table builds and rebuilt files noted on stderr, one line each.
+    const TableReport notes = [](const TableEvent& e) {
+        if (e.kind == TableEvent::Kind::Building)
+            std::fprintf(stderr, "building pattern database %s\n", e.spec.key().c_str());
+        if (e.kind == TableEvent::Kind::Built)
+            std::fprintf(stderr, "built %s in %.1f s (max distance %u)\n", e.spec.key().c_str(), e.info.seconds,
+                         e.info.max_depth);
+        if (e.kind == TableEvent::Kind::Rejected || e.kind == TableEvent::Kind::NotCached)
+            std::fprintf(stderr, "pattern database %s: %s\n", e.file.string().c_str(), e.reason.c_str());
+    };
+    TableSource src{no_cache ? std::filesystem::path{}
+                             : (dir.empty() ? default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"))
+                                            : std::filesystem::path(dir)),
+                    0, notes};
     PdbSet set;
     for (const auto& s : named_partition(pdb, side, side, 0))
         set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));

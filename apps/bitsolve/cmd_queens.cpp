@@ -1,14 +1,9 @@
 // `bitsolve queens N`: counting N-Queens solutions (totals, unique, per symmetry class),
 // listing the first solutions, checkpoints and shards; `bitsolve queens merge` adds shards;
 // `bitsolve boj 9663` and the `queens` bench workload.
-#include <unistd.h>
-
 #include <chrono>
-#include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
-#include <optional>
 
 #include <fmt/format.h>
 
@@ -16,11 +11,13 @@
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
-#include "bitsolve/queens/checkpoint.hpp"
+#include "bitsolve/queens/count.hpp"
 #include "bitsolve/queens/list.hpp"
+#include "bitsolve/queens/merge.hpp"
 #include "bitsolve/queens/summary.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "progress.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -56,44 +53,19 @@ int parse_board_size(const std::string& text) {
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-std::string human_duration(double s) {
-    if (s < 90) return fmt::format("{:.0f} s", s);
-    if (s < 5400) return fmt::format("{:.0f} min", s / 60);
-    if (s < 172800) return fmt::format("{:.1f} h", s / 3600);
-    return fmt::format("{:.1f} days", s / 86400);
+// A status line on a terminal once the count has lasted a second, redrawn twice a second and
+// erased at the end, so that results and errors start on a clean line.
+ProgressFn show_progress(ProgressDisplay& display, int n) {
+    return [&display, n](const Progress& p) {
+        display.status([&] {
+            const double frac = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 1.0;
+            const Pace pace = pace_of(p.done, p.total, p.resumed, display.seconds());
+            return fmt::format("queens {}: {:5.1f}% of {} sub-problems, {:.0f}/s, {:.3g} solutions so far, ETA {}   ",
+                               n, 100 * frac, p.total, pace.rate, static_cast<double>(p.solutions),
+                               human_duration(pace.eta));
+        });
+    };
 }
-
-// A progress line on stderr, only on a terminal and only once the run has lasted a second.
-class Progress {
-public:
-    explicit Progress(int n) : n_(n), enabled_(::isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
-    void update(const RunState& st, std::uint64_t done_at_start) {
-        if (!enabled_) return;
-        const double s = seconds_since(start_);
-        if (s < 1.0 || s - last_ < 0.5) return;
-        last_ = s;
-        const double frac = st.items ? static_cast<double>(st.done_count) / static_cast<double>(st.items) : 1.0;
-        const double rate = static_cast<double>(st.done_count - done_at_start) / s;
-        const double eta = rate > 0 ? static_cast<double>(st.items - st.done_count) / rate : 0;
-        std::fprintf(stderr, "\rqueens %d: %5.1f%% of %llu sub-problems, %.0f/s, %.3g solutions so far, ETA %s   ", n_,
-                     100 * frac, static_cast<unsigned long long>(st.items), rate, static_cast<double>(st.counts.total),
-                     human_duration(eta).c_str());
-        shown_ = true;
-    }
-    // Clears the progress line, so that results and errors start on a clean line.
-    void finish() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
-    ~Progress() { finish(); }
-
-private:
-    int n_;
-    bool enabled_;
-    Clock::time_point start_;
-    double last_ = 0;
-    bool shown_ = false;
-};
 
 void print_summary_stats(const Summary& s) {
     std::cerr << "Solutions: " << to_string(s.total) << "\nUnique: " << to_string(s.unique)
@@ -126,37 +98,14 @@ int run_count(int n, const Options& o) {
         throw UsageError("--unique needs the whole board; merge the shards with 'bitsolve queens merge --unique'");
     const auto t0 = Clock::now();
     const Split split = make_split(n);
-    RunState state = fresh_state(split, shard);
-    if (!o.checkpoint.empty() && ::access(o.checkpoint.c_str(), F_OK) == 0) {
-        const std::string text = read_input(o.checkpoint);  // its errors name the file
-        try {
-            state = resume_state(parse_checkpoint(text), split, shard);
-        } catch (const InputError& e) {
-            throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': " + e.what());
-        }
-    }
-    // Written once before the work starts, so that a path that cannot be written fails now and
-    // not after hours of counting.
-    if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
+    RunState state = start_state(split, shard, o.checkpoint);
     const std::uint64_t done_at_start = state.done_count;
-    Progress progress(n);
-    double last_save = 0;
-    auto after_each = [&](const RunState& st) {
-        progress.update(st, done_at_start);
-        if (!o.checkpoint.empty() && seconds_since(t0) - last_save >= 1.0) {
-            save_checkpoint(o.checkpoint, st);
-            last_save = seconds_since(t0);
-        }
-    };
-    try {
-        run(split, state, o.common.threads, after_each);
-    } catch (const LimitError&) {
-        // Keep what was finished: the next run with the same checkpoint starts from here.
-        if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
-        throw;
+    {
+        ProgressDisplay display({.delay = 1.0, .interval = 0.5, .erase = true});
+        run_checkpointed(
+            split, state,
+            {.threads = o.common.threads, .checkpoint = o.checkpoint, .progress = show_progress(display, n)});
     }
-    progress.finish();
-    if (!o.checkpoint.empty()) save_checkpoint(o.checkpoint, state);
     const double seconds = seconds_since(t0);
     if (sharded) {
         std::cout << format_partial(Partial{n, shard, state.counts});
@@ -174,9 +123,7 @@ int run_count(int n, const Options& o) {
 }
 
 int run_merge(const Options& o) {
-    std::map<std::uint32_t, std::string> seen;  // shard index -> file
-    std::optional<Partial> first;
-    Counts sum;
+    PartialMerge merge;
     for (const std::string& file : o.merge_files) {
         const std::string text = read_input(file, 1 << 20);  // its errors name the file
         Partial p;
@@ -185,29 +132,11 @@ int run_merge(const Options& o) {
         } catch (const InputError& e) {
             throw InputError("'" + quote(file, 200) + "': " + e.what());
         }
-        if (!first) first = p;
-        if (p.n != first->n || p.shard.count != first->shard.count)
-            throw InputError("'" + quote(file, 200) + "' is shard " + std::to_string(p.shard.index) + "/" +
-                             std::to_string(p.shard.count) + " of N=" + std::to_string(p.n) + ", but '" +
-                             quote(o.merge_files.front(), 200) + "' is of N=" + std::to_string(first->n) + " in " +
-                             std::to_string(first->shard.count) + " shards");
-        if (auto it = seen.find(p.shard.index); it != seen.end())
-            throw InputError("shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count) +
-                             " given twice: '" + quote(it->second, 200) + "' and '" + quote(file, 200) + "'");
-        seen.emplace(p.shard.index, file);
-        sum += p.counts;
+        merge.add(p, file);
     }
-    if (!first) throw UsageError("merge needs the partial-result files of all shards");
-    if (seen.size() != first->shard.count) {
-        std::string missing;
-        int listed = 0;
-        for (std::uint32_t i = 1; i <= first->shard.count && listed < 10; ++i)
-            if (!seen.count(i)) missing += (listed++ ? ", " : "") + std::to_string(i);
-        throw InputError("missing " + std::to_string(first->shard.count - seen.size()) + " of " +
-                         std::to_string(first->shard.count) + " shards (" + missing +
-                         (first->shard.count - seen.size() > 10 ? ", ..." : "") + ")");
-    }
-    const Summary s = summarise(first->n, sum);
+    if (merge.empty()) throw UsageError("merge needs the partial-result files of all shards");
+    const Partial whole = merge.result();
+    const Summary s = summarise(whole.n, whole.counts);
     std::cout << to_string(o.merge_unique ? s.unique : s.total) << "\n";
     if (o.merge_stats) print_summary_stats(s);
     return 0;

@@ -67,8 +67,17 @@ void show_solution(const Board& start, const std::vector<Move>& path) {
     }
 }
 
+// parse_board, with the hint for several boards given where one is expected.
+Board parse_one_board(const std::string& text) {
+    try {
+        return parse_board(text);
+    } catch (const SeveralBoardsError& e) {
+        throw InputError(e.message() + " (--batch reads one board per line)", e.line(), e.column());
+    }
+}
+
 int run_single(const Options& o) {
-    const Board board = parse_board(read_input(o.file));
+    const Board board = parse_one_board(read_input(o.file));
     SearchStats stats;
     if (o.cluster) {
         const ClusterReport r = analyze_cluster(board, metric_of(o));

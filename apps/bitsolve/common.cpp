@@ -6,6 +6,8 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
+#include "size.hpp"
+#include "stop.hpp"
 
 namespace bitsolve::cli {
 

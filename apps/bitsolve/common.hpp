@@ -7,6 +7,13 @@
 
 namespace bitsolve::cli {
 
+// Exit codes, grouped by meaning so that scripts can tell them apart: 0 answered (including
+// "no solution"), 1 a time or memory limit was hit or the run was interrupted, 2 usage error,
+// 3 bad input, 4 internal error.
+enum class Exit : int { Ok = 0, Limit = 1, Usage = 2, BadInput = 3, Internal = 4 };
+
+constexpr int to_int(Exit e) { return static_cast<int>(e); }
+
 // --threads, --timeout, --max-memory, --stats: the same meaning in every subcommand.
 struct CommonOptions {
     unsigned threads = 0;  // 0 = all cores

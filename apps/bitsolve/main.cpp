@@ -5,10 +5,11 @@
 #include <iostream>
 
 #include "bitsolve/core/errors.hpp"
-#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/core/version.hpp"
 #include "command.hpp"
+#include "common.hpp"
+#include "stop.hpp"
 
 namespace {
 
@@ -65,15 +66,15 @@ int main(int argc, char** argv) {
         // One line, exit code 2, whatever CLI11 would have used. CLI11 echoes the offending
         // argument whole: quoted, so that a 100 KB or control-byte argument stays one short line.
         std::cerr << "bitsolve: " << quote(e.what(), 300) << " (see bitsolve --help)\n";
-        return to_int(Exit::Usage);
+        return cli::to_int(cli::Exit::Usage);
     }
     if (show_version) {
         std::cout << "bitsolve " << version() << " (git " << git_revision() << ")\n";
         return 0;
     }
-    install_signal_handlers();
+    cli::install_signal_handlers();
     for (auto& r : runners)
         if (r.command->parsed()) return r.run();
     std::cerr << "bitsolve: no subcommand given (see bitsolve --help)\n";
-    return to_int(Exit::Usage);
+    return cli::to_int(cli::Exit::Usage);
 }

@@ -12,6 +12,7 @@
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "common.hpp"
+#include "pdb_tables.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -20,7 +21,7 @@ using namespace bitsolve::sliding;
 
 std::filesystem::path cache_dir(const PdbCliOptions& o) {
     if (o.no_cache) return {};
-    return o.dir.empty() ? pdb::default_cache_dir() : std::filesystem::path(o.dir);
+    return o.dir.empty() ? default_pdb_dir() : std::filesystem::path(o.dir);
 }
 
 bool all_cached(const std::filesystem::path& dir, const std::vector<pdb::PatternSpec>& specs) {
@@ -65,8 +66,8 @@ int run_build_pdb(const PdbCliOptions& o) {
         apply_common_options(o.build_limits);
         const unsigned side = o.build_name == "pdb6666" ? 5 : 4, n = side * side;
         const unsigned blank = o.build_goal == "blank-first" ? 0 : n - 1;
-        const pdb::TableSource src{o.dir.empty() ? pdb::default_cache_dir() : std::filesystem::path(o.dir),
-                                   o.build_threads, true};
+        const pdb::TableSource src{o.dir.empty() ? default_pdb_dir() : std::filesystem::path(o.dir), o.build_threads,
+                                   show_table_events()};
         for (const auto& spec : pdb::named_partition(o.build_name, side, side, blank)) {
             const auto file = pdb::table_path(src.dir, spec);
             if (pdb::load_table(file, spec).status == pdb::LoadStatus::Ok) {
@@ -105,7 +106,7 @@ std::shared_ptr<const pdb::PdbHeuristic> select_pdb(const PdbCliOptions& o, cons
     }
     if (!pdb::partition_fits(name, rows, cols))
         throw UsageError(fmt::format("--heuristic {} does not fit a {}x{} board", name, rows, cols));
-    const pdb::TableSource src{dir, threads, true};
+    const pdb::TableSource src{dir, threads, show_table_events()};
     pdb::PdbSet set;
     for (const auto& spec : pdb::named_partition(name, rows, cols, blank))
         set.tables.push_back(std::make_shared<const pdb::PdbTable>(pdb::obtain_table(spec, src)));

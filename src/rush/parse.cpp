@@ -267,10 +267,7 @@ Board parse_board(std::string_view text) {
     if (lines.size() == 1) return build(char_grid_one_line(lines[0].text, lines[0].number), -1);
     std::size_t offset = 0;
     if (size_for_length(trim(lines[0].text, offset).size()) != 0)
-        throw InputError(
-            "another line after a whole board string; one board is expected (--batch "
-            "reads one board per line)",
-            lines[1].number, 1);
+        throw SeveralBoardsError("another line after a whole board string; one board is expected", lines[1].number, 1);
     return build(char_grid_lines(lines), -1);
 }
 

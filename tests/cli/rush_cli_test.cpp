@@ -25,6 +25,17 @@ TEST(RushCli, JudgeRejectsBadGrid) {
     EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
 }
 
+TEST(RushCli, SeveralBoardsWhereOneIsExpectedPointToBatch) {
+    // The library states the fact; the command adds the option that reads several boards.
+    const auto r = run_cli({"rush"}, kLevel1 + "\n" + kLevel1 + "\n");
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("line 2, column 1: another line after a whole board string; one board is expected "
+                         "(--batch reads one board per line)"),
+              std::string::npos)
+        << r.err;
+}
+
 TEST(RushCli, PathWithLettersAndWithIds) {
     auto r = run_cli({"rush", "--path"}, kLevel1 + "\n");
     EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -81,7 +81,7 @@ const Bad kBadCases[] = {
     Bad{"oooooo\noooooo\nAAoooo\noooooo\noooooo\n", 6, 1, "found 5 lines"},
     Bad{"oooooo\noooooo\nAAoooo\noooooo\noooooo\noooooo\noooooo\n", 7, 1, "found 7 lines"},
     Bad{"", 0, 0, "no board"},
-    Bad{"ooBoCCooBoooAABoooDDDooEoooooEoooooE\nooBoCCooBoooAABoooDDDooEoooooEoooooE\n", 2, 1, "--batch"},
+    Bad{"ooBoCCooBoooAABoooDDDooEoooooEoooooE\nooBoCCooBoooAABoooDDDooEoooooEoooooE\n", 2, 1, "one board is expected"},
     // The judge's grid.
     Bad{"1 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n", 1, 1, "row 3"},
     Bad{"0 0 1 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n", 1, 5, "vertical"},
@@ -110,6 +110,19 @@ TEST(RushParse, EveryBadInputIsRejectedWithItsPosition) {
             EXPECT_EQ(e.column(), c.column) << e.what();
             EXPECT_NE(e.message().find(c.fragment), std::string::npos) << e.what();
         }
+    }
+}
+
+TEST(RushParse, SeveralBoardsAreTheirOwnError) {
+    // The front end that reads batches tells it apart to add its hint.
+    EXPECT_THROW(parse_board("ooBoCCooBoooAABoooDDDooEoooooEoooooE\nooBoCCooBoooAABoooDDDooEoooooEoooooE\n"),
+                 SeveralBoardsError);
+    try {
+        parse_board("ooBoCCooBoooAABoooDDDooEoooooEoooooZ\n");  // one board, a bad piece
+        ADD_FAILURE() << "accepted";
+    } catch (const SeveralBoardsError& e) {
+        ADD_FAILURE() << "one board taken for several: " << e.what();
+    } catch (const InputError&) {
     }
 }
 

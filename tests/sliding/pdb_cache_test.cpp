@@ -115,7 +115,7 @@ TEST(PdbCache, WriteLoadAndDetectDamage) {
 
 TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {
     TempDir dir;
-    TableSource src{dir.path, 1, false};
+    TableSource src{dir.path, 1, {}};
     const PdbTable built = obtain_table(kSpec, src);
     const fs::path file = table_path(dir.path, kSpec);
     ASSERT_TRUE(fs::exists(file));
@@ -127,21 +127,55 @@ TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {
     EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Ok);  // rewritten
     // In memory only: nothing written.
     TempDir empty;
-    obtain_table(kSpec, TableSource{fs::path{}, 1, false});
+    obtain_table(kSpec, TableSource{fs::path{}, 1, {}});
     EXPECT_EQ(std::distance(fs::directory_iterator(empty.path), fs::directory_iterator{}), 0);
 }
 
+TEST(PdbCache, ObtainReportsEventsAndPrintsNothing) {
+    TempDir dir;
+    std::vector<TableEvent::Kind> kinds;
+    std::vector<BuildProgress> layers;
+    std::string reason;
+    TableSource src{dir.path, 1, [&](const TableEvent& e) {
+                        kinds.push_back(e.kind);
+                        EXPECT_EQ(e.spec, kSpec);
+                        EXPECT_EQ(e.file, table_path(dir.path, kSpec));
+                        if (e.kind == TableEvent::Kind::Layer) layers.push_back(e.layer);
+                        if (e.kind == TableEvent::Kind::Rejected) reason = e.reason;
+                    }};
+    testing::internal::CaptureStderr();
+    obtain_table(kSpec, src);
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+    ASSERT_GE(kinds.size(), 3u);
+    EXPECT_EQ(kinds.front(), TableEvent::Kind::Building);
+    EXPECT_EQ(kinds.back(), TableEvent::Kind::Built);
+    ASSERT_EQ(layers.size(), kinds.size() - 2);
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        EXPECT_EQ(layers[i].depth, i);
+        EXPECT_EQ(layers[i].total, kSpec.entries());
+        if (i > 0) {
+            EXPECT_GE(layers[i].placements, layers[i - 1].placements);
+        }
+    }
+    EXPECT_EQ(layers.back().placements, kSpec.entries());
+    // Cached: nothing to report. Damaged: rejected with the reason, then rebuilt.
+    kinds.clear();
+    obtain_table(kSpec, src);
+    EXPECT_TRUE(kinds.empty());
+    auto bytes = read_all(table_path(dir.path, kSpec));
+    bytes[kPdbHeaderSize] ^= 0x40;
+    write_all(table_path(dir.path, kSpec), bytes);
+    obtain_table(kSpec, src);
+    ASSERT_FALSE(kinds.empty());
+    EXPECT_EQ(kinds.front(), TableEvent::Kind::Rejected);
+    EXPECT_NE(reason.find("checksum"), std::string::npos) << reason;
+    EXPECT_EQ(kinds.back(), TableEvent::Kind::Built);
+}
+
 TEST(PdbCache, DefaultDirectoryFollowsXdgThenHome) {
-    const char* old_xdg = std::getenv("XDG_CACHE_HOME");
-    const char* old_home = std::getenv("HOME");
-    const std::string xdg = old_xdg ? old_xdg : "", home = old_home ? old_home : "";
-    setenv("XDG_CACHE_HOME", "/x/cache", 1);
-    EXPECT_EQ(default_cache_dir(), fs::path("/x/cache/bitsolve"));
-    unsetenv("XDG_CACHE_HOME");
-    setenv("HOME", "/home/u", 1);
-    EXPECT_EQ(default_cache_dir(), fs::path("/home/u/.cache/bitsolve"));
-    unsetenv("HOME");
-    EXPECT_THROW(default_cache_dir(), bitsolve::UsageError);
-    if (old_xdg) setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
-    if (old_home) setenv("HOME", home.c_str(), 1);
+    EXPECT_EQ(default_cache_dir("/x/cache", "/home/u"), fs::path("/x/cache/bitsolve"));
+    EXPECT_EQ(default_cache_dir("", "/home/u"), fs::path("/home/u/.cache/bitsolve"));
+    EXPECT_EQ(default_cache_dir(nullptr, "/home/u"), fs::path("/home/u/.cache/bitsolve"));
+    EXPECT_THROW(default_cache_dir(nullptr, ""), bitsolve::UsageError);
+    EXPECT_THROW(default_cache_dir(nullptr, nullptr), bitsolve::UsageError);
 }

@@ -1,18 +1,11 @@
 #pragma once
-// Error types and exit codes shared by every family and the CLI.
-//
-// Exit codes are grouped by meaning, so scripts can tell them apart:
-//   0 answered (including "no solution"), 1 a time or memory limit was hit or the run was
-//   interrupted, 2 usage error, 3 bad input, 4 internal error.
+// Error types shared by every family, by meaning: bad input, bad usage, a limit or a stop. Front
+// ends map them to their own outcomes (the CLI's exit codes: apps/bitsolve/common.hpp).
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 
 namespace bitsolve {
-
-enum class Exit : int { Ok = 0, Limit = 1, Usage = 2, BadInput = 3, Internal = 4 };
-
-constexpr int to_int(Exit e) { return static_cast<int>(e); }
 
 // Bad input: what is wrong and where. line/column are 1-based; 0 means "not applicable".
 // `what()` renders "line L, column C: message" (or the parts that apply).
@@ -31,13 +24,13 @@ private:
     std::size_t column_;
 };
 
-// A usage error (bad option value, conflicting options): exit code 2.
+// A usage error (a bad parameter value, parameters that conflict).
 class UsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
-// A time or memory limit was hit, or the run was interrupted: exit code 1.
+// A time or memory limit was hit, or the run was interrupted.
 class LimitError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

@@ -1,7 +1,8 @@
 #pragma once
-// Cooperative limits: a process-wide stop flag set by a timeout watchdog, by SIGINT/SIGTERM, or
-// by a search that would exceed the memory budget. Searches poll `stop_requested()` (one relaxed
+// Cooperative limits: a process-wide stop flag and the memory budget. The front end sets the
+// flag (its timeout watchdog, its signal handlers); searches poll `stop_requested()` (one relaxed
 // atomic load) every few thousand nodes and unwind by throwing LimitError via `check_stop()`.
+// A search that would exceed the memory budget refuses up front (`require_memory`).
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace bitsolve {
 
-enum class StopReason : int { None = 0, Timeout = 1, Interrupted = 2, Memory = 3 };
+enum class StopReason : int { None = 0, Timeout = 1, Interrupted = 2 };
 
 namespace detail {
 inline std::atomic<int> g_stop_reason{0};
@@ -20,18 +21,14 @@ inline std::atomic<int> g_stop_reason{0};
 
 inline bool stop_requested() noexcept { return detail::g_stop_reason.load(std::memory_order_relaxed) != 0; }
 StopReason stop_reason() noexcept;
-void request_stop(StopReason reason) noexcept;  // the first reason wins
-void reset_stop() noexcept;                     // for tests
-std::string stop_message();                     // "time limit of 2 s reached", "interrupted", ...
+// The first reason wins. `limit_seconds` is the time limit that was reached (Timeout), for the
+// message. Async-signal-safe: a signal handler may call it.
+void request_stop(StopReason reason, double limit_seconds = 0) noexcept;
+void reset_stop() noexcept;  // for tests
+std::string stop_message();  // "time limit of 2 s reached", "interrupted by a signal"
 
 // Throws LimitError(stop_message()) when a stop was requested.
 void check_stop();
-
-// SIGINT and SIGTERM request a stop (Interrupted) instead of killing the process.
-void install_signal_handlers();
-
-// Starts a detached watchdog that requests a stop after `seconds` (> 0).
-void arm_timeout(double seconds);
 
 // Memory budget for exhaustive searches, in bytes. Default: 80% of physical memory.
 std::size_t memory_budget() noexcept;
@@ -55,8 +52,6 @@ bool run_batch_item(F&& body, std::string& error) {
     }
 }
 
-// Parses "512M", "8G", "1.5G", "100000" (bytes), "64K"; throws UsageError.
-std::size_t parse_size(std::string_view text);
 // "1.5 GiB", "512 MiB", ...
 std::string format_size(std::size_t bytes);
 

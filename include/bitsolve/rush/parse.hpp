@@ -13,11 +13,19 @@
 // Every piece must be a straight run of 2 or 3 cells; the primary piece must be horizontal.
 #include <string_view>
 
+#include "bitsolve/core/errors.hpp"
 #include "bitsolve/rush/board.hpp"
 
 namespace bitsolve::rush {
 
-// Either format; see above.
+// The input holds a whole board string and more lines after it: several boards where one was
+// expected (a front end that reads batches can say so).
+class SeveralBoardsError : public InputError {
+public:
+    using InputError::InputError;
+};
+
+// Either format; see above. Throws SeveralBoardsError for several board strings.
 Board parse_board(std::string_view text);
 
 // One board string on one line (batch mode): N*N characters, surrounding blanks ignored.

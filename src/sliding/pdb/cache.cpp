@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -12,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
-#include "bitsolve/sliding/pdb/progress.hpp"
 
 namespace bitsolve::sliding::pdb {
 namespace {
@@ -109,11 +106,10 @@ PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
     return h;
 }
 
-std::filesystem::path default_cache_dir() {
-    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "bitsolve";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".cache" / "bitsolve";
-    throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME, or use --pdb-dir or --no-cache");
+std::filesystem::path default_cache_dir(const char* xdg_cache_home, const char* home) {
+    if (xdg_cache_home && *xdg_cache_home) return std::filesystem::path(xdg_cache_home) / "bitsolve";
+    if (home && *home) return std::filesystem::path(home) / ".cache" / "bitsolve";
+    throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME");
 }
 
 std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec) {
@@ -189,29 +185,28 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
 }
 
 PdbTable obtain_table(const PatternSpec& spec, const TableSource& source) {
+    using Kind = TableEvent::Kind;
+    const auto& report = source.report;
     std::filesystem::path file;
     if (!source.dir.empty()) {
         file = table_path(source.dir, spec);
         auto loaded = load_table(file, spec);
         if (loaded.status == LoadStatus::Ok) return std::move(loaded.table);
-        if (loaded.status == LoadStatus::Invalid)
-            std::fputs(fmt::format("pattern database {}: {}; rebuilding\n", file.string(), loaded.reason).c_str(),
-                       stderr);
+        if (loaded.status == LoadStatus::Invalid && report) report({Kind::Rejected, spec, file, loaded.reason, {}, {}});
     }
     BuildInfo info;
-    PdbTable table;
-    if (source.progress) {
-        BuildReporter reporter(spec.key());
-        table = build_table(spec, source.threads, std::ref(reporter), &info);
-        reporter.done(info);
-    } else {
-        table = build_table(spec, source.threads, {}, &info);
+    ProgressFn layers;
+    if (report) {
+        report({Kind::Building, spec, file, {}, {}, {}});
+        layers = [&](const BuildProgress& p) { report({Kind::Layer, spec, file, {}, p, {}}); };
     }
+    PdbTable table = build_table(spec, source.threads, layers, &info);
+    if (report) report({Kind::Built, spec, file, {}, {}, info});
     if (!file.empty()) {
         try {
             write_table(file, table);
         } catch (const std::exception& e) {
-            std::fputs(fmt::format("pattern database not cached: {}\n", e.what()).c_str(), stderr);
+            if (report) report({Kind::NotCached, spec, file, e.what(), {}, {}});
         }
     }
     return table;

@@ -15,11 +15,12 @@
 // another pattern is never trusted: it is rebuilt and rewritten. Files are written to a temporary
 // name in the same directory and renamed, so a reader never sees a half-written file.
 //
-// Directory: --pdb-dir, else $XDG_CACHE_HOME/bitsolve, else $HOME/.cache/bitsolve. File name:
+// Directory: the caller's (the CLI: --pdb-dir, else default_cache_dir below). File name:
 // "<spec.key()>.pdb", e.g. "4x4-b0-1.2.3.4.5.6.7.pdb".
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,7 +48,9 @@ std::uint64_t checksum64(const std::uint8_t* data, std::size_t size);
 std::vector<std::uint8_t> serialize_header(const PdbHeader& header);
 PdbHeader parse_header(std::span<const std::uint8_t> bytes);
 
-std::filesystem::path default_cache_dir();  // throws UsageError when neither variable is set
+// $XDG_CACHE_HOME/bitsolve, else $HOME/.cache/bitsolve, from the values the front end read from
+// its environment (null or empty: not set); throws UsageError when neither is set.
+std::filesystem::path default_cache_dir(const char* xdg_cache_home, const char* home);
 std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec);
 
 // Writes atomically (temp file + rename); throws std::runtime_error on I/O failure.
@@ -62,14 +65,33 @@ struct LoadResult {
 // Never throws for a bad file: it reports Invalid with the reason.
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected);
 
-// Where tables come from and what the user sees while they are made.
-struct TableSource {
-    std::filesystem::path dir;  // empty: in memory only (--no-cache)
-    unsigned threads = 0;
-    bool progress = true;  // progress on stderr while building
+// What happens while a table is obtained, reported to the caller, which shows it its own way
+// (the library prints nothing).
+struct TableEvent {
+    enum class Kind {
+        Rejected,   // the cached file was not used (`reason`); the table is rebuilt
+        Building,   // a build starts
+        Layer,      // a layer of the build's BFS is finished (`layer`)
+        Built,      // the build is finished (`info`)
+        NotCached,  // the built table could not be written to the cache (`reason`)
+    };
+    Kind kind;
+    const PatternSpec& spec;
+    const std::filesystem::path& file;  // the cache file; empty without a cache directory
+    std::string reason;
+    BuildProgress layer{};
+    BuildInfo info{};
 };
-// Loads the table from the cache, or builds it (and caches it when a directory is set). Notes
-// about rebuilt or unwritable files go to stderr.
+using TableReport = std::function<void(const TableEvent&)>;
+
+// Where tables come from and who hears about it.
+struct TableSource {
+    std::filesystem::path dir;  // empty: in memory only, no cache
+    unsigned threads = 0;
+    TableReport report;  // empty: nothing reported
+};
+// Loads the table from the cache, or builds it (and caches it when a directory is set). A file
+// that cannot be used is rebuilt, one that cannot be written is not cached: both are reported.
 PdbTable obtain_table(const PatternSpec& spec, const TableSource& source);
 
 }  // namespace bitsolve::sliding::pdb

@@ -1,13 +1,15 @@
-// Fuzz target: parse_size, the parser of --max-memory values ("512M", "8G", "1.5G"). Any
-// text is either a size of at least one byte or a UsageError with a clean one-line message;
-// a plain number of bytes reads back as itself.
+// Fuzz target: parse_size (apps/bitsolve/size.hpp, compiled in), the parser of --max-memory
+// values ("512M", "8G", "1.5G"). Any text is either a size of at least one byte or a UsageError
+// with a clean one-line message; a plain number of bytes reads back as itself.
 #include <cstdint>
 #include <string>
 
 #include "bitsolve/core/limits.hpp"
 #include "fuzz_check.hpp"
+#include "size.hpp"
 
 using namespace bitsolve;
+using bitsolve::cli::parse_size;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(fuzz::as_text(data, size));

@@ -1,0 +1,55 @@
+#include "pdb_tables.hpp"
+
+#include <cstdlib>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "progress.hpp"
+
+namespace bitsolve::cli {
+
+std::filesystem::path default_pdb_dir() {
+    try {
+        return sliding::pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
+    } catch (const UsageError& e) {
+        throw UsageError(std::string(e.what()) + ", or use --pdb-dir or --no-cache");
+    }
+}
+
+sliding::pdb::TableReport show_table_events() {
+    using Kind = sliding::pdb::TableEvent::Kind;
+    // The display of the build in progress, shared by the copies of the callback.
+    auto build = std::make_shared<std::unique_ptr<ProgressDisplay>>();
+    return [build](const sliding::pdb::TableEvent& e) {
+        switch (e.kind) {
+            case Kind::Rejected:
+                print_note(fmt::format("pattern database {}: {}; rebuilding", e.file.string(), e.reason));
+                break;
+            case Kind::Building:
+                *build = std::make_unique<ProgressDisplay>(ProgressDisplay::Style{});
+                (*build)->line("building pattern database " + e.spec.key());
+                break;
+            case Kind::Layer:
+                if (*build)
+                    (*build)->status([&] {
+                        const auto& p = e.layer;
+                        const double frac =
+                            p.total ? static_cast<double>(p.placements) / static_cast<double>(p.total) : 1.0;
+                        return fmt::format("  {} {:5.1f}%  depth {:3}  states {:>13}", progress_bar(frac, 30),
+                                           frac * 100.0, p.depth, p.states);
+                    });
+                break;
+            case Kind::Built:
+                if (*build)
+                    (*build)->line(fmt::format("built {} in {:.1f} s (max distance {}, {} states)", e.spec.key(),
+                                               e.info.seconds, e.info.max_depth, e.info.states));
+                build->reset();
+                break;
+            case Kind::NotCached: print_note("pattern database not cached: " + e.reason); break;
+        }
+    };
+}
+
+}  // namespace bitsolve::cli

@@ -1,0 +1,19 @@
+#pragma once
+// How the CLI obtains pattern databases: the default cache directory (with the options that
+// replace it in the error), and what the user sees while tables are loaded and built.
+#include <filesystem>
+
+#include "bitsolve/sliding/pdb/cache.hpp"
+
+namespace bitsolve::cli {
+
+// pdb::default_cache_dir() for this process's environment, its error completed with the options
+// that avoid it.
+std::filesystem::path default_pdb_dir();
+
+// Shows table events on stderr through progress.hpp: "building pattern database KEY", a bar
+// redrawn per BFS layer on a terminal, "built KEY in T s (...)"; notes for cached files that
+// were rebuilt or built tables that could not be cached.
+sliding::pdb::TableReport show_table_events();
+
+}  // namespace bitsolve::cli
