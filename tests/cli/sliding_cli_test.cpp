@@ -41,7 +41,9 @@ TEST(SlidingCli, AlgorithmsAgreeAndPathsReplay) {
         ASSERT_EQ(r.exit_code, 0) << algo << r.err;
         ASSERT_EQ(r.out.substr(0, 3), "31 ") << algo;
         sliding::Board b = sliding::parse_board(board);
-        ASSERT_TRUE(sliding::replay(b, r.out.substr(3, r.out.size() - 4))) << algo;
+        const auto path = sliding::parse_path(r.out.substr(3, r.out.size() - 4));
+        ASSERT_TRUE(path) << algo << ": " << r.out;
+        ASSERT_TRUE(sliding::replay(b, *path)) << algo;
         EXPECT_EQ(b, sliding::blank_last_goal({3, 3})) << algo;
     }
 }
@@ -180,7 +182,9 @@ TEST(SlidingCli, BatchSameOutputForAnyThreadCount) {
         const std::size_t sp = answer.find(' ');
         const std::string path = sp == std::string::npos ? "" : answer.substr(sp + 1);
         EXPECT_EQ(std::to_string(path.size()), answer.substr(0, sp));
-        ASSERT_TRUE(sliding::replay(b, path));
+        const auto moves = sliding::parse_path(path);
+        ASSERT_TRUE(moves) << answer;
+        ASSERT_TRUE(sliding::replay(b, *moves));
         EXPECT_EQ(b, sliding::blank_last_goal({3, 3}));
     }
     EXPECT_GT(unreachable, 10);

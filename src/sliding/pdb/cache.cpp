@@ -113,7 +113,7 @@ std::filesystem::path default_cache_dir() {
     if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "bitsolve";
     if (const char* home = std::getenv("HOME"); home && *home)
         return std::filesystem::path(home) / ".cache" / "bitsolve";
-    throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME, or use --pdb-dir or --no-cache");
+    throw UsageError("no cache directory: neither XDG_CACHE_HOME nor HOME is set");
 }
 
 std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec) {
