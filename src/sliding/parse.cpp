@@ -72,7 +72,7 @@ Geometry square_of(std::size_t count, std::size_t line) {
 
 std::optional<Geometry> square_geometry(std::size_t numbers) {
     for (int s = kMinSide; s <= kMaxSide; ++s)
-        if (static_cast<std::size_t>(s * s) == numbers) return Geometry{s, s};
+        if (numbers == static_cast<std::size_t>(s) * static_cast<std::size_t>(s)) return Geometry{s, s};
     return std::nullopt;
 }
 

@@ -12,7 +12,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect)
     if (!is_valid(goal_)) throw UsageError("the goal is not a valid board");
     const unsigned rows = static_cast<unsigned>(goal_.geo.rows), cols = static_cast<unsigned>(goal_.geo.cols);
     if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
-    std::uint8_t goal_cell[kMaxCells];
+    std::uint8_t goal_cell[kMaxCells] = {};
     unsigned blank = n_;
     for (unsigned c = 0; c < n_; ++c) {
         goal_cell[goal_.tiles[c]] = static_cast<std::uint8_t>(c);
