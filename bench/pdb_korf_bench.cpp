@@ -20,11 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
 
 using namespace bitsolve::sliding::pdb;
+using bitsolve::sliding::Board;
+using bitsolve::sliding::Geometry;
 
 // CPU seconds of the whole process: on a shared machine wall time says more about the neighbours
 // than about the program, so both are reported.
@@ -52,28 +55,29 @@ int main(int argc, char** argv) {
         else if (a == "--max-threshold") max_threshold = std::stoi(next());
         else file = a;
     }
-    const unsigned side = pdb == "pdb6666" ? 5 : 4, n = side * side;
+    const int side = pdb == "pdb6666" ? 5 : 4;
+    const Geometry geo{side, side};
     std::ifstream in(file);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", file.c_str());
         return 3;
     }
-    std::vector<std::pair<std::vector<std::uint8_t>, int>> inst;
+    std::vector<std::pair<Board, int>> inst;
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
         std::istringstream ss(line);
-        std::vector<std::uint8_t> b(n);
-        for (auto& t : b) {
+        Board b;
+        b.geo = geo;
+        for (int c = 0; c < geo.cells(); ++c) {
             int v;
             ss >> v;
-            t = static_cast<std::uint8_t>(v);
+            b.tiles[c] = static_cast<std::uint8_t>(v);
         }
         int len;
         ss >> len;
         inst.emplace_back(b, len);
     }
-    std::vector<std::uint8_t> goal(n);
-    for (unsigned i = 0; i < n; ++i) goal[i] = static_cast<std::uint8_t>(i);
+    const Board goal = bitsolve::sliding::blank_first_goal(geo);
 
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = cpu_seconds();
@@ -92,9 +96,9 @@ int main(int argc, char** argv) {
                                             : std::filesystem::path(dir)),
                     0, notes};
     PdbSet set;
-    for (const auto& s : named_partition(pdb, side, side, 0))
+    for (const auto& s : named_partition(pdb, geo, 0))
         set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
-    const PdbHeuristic h(side, side, goal, set, reflect);
+    const PdbHeuristic h(goal, set, reflect);
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
     std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(),
@@ -113,15 +117,15 @@ int main(int argc, char** argv) {
         auto b = inst[i].first;
         const bool ok = s.cut_off
                             ? s.length == -1 && (s.iterations.empty() || s.iterations.back().threshold < inst[i].second)
-                            : s.length == inst[i].second && apply_path(side, side, b, s.path) && b == goal;
+                            : s.length == inst[i].second && bitsolve::sliding::replay(b, s.path) && b == goal;
         if (!ok) ++wrong;
         ++solved;
-        expanded += s.totals.expanded;
-        generated += s.totals.generated;
-        seconds += s.totals.seconds;
+        expanded += s.stats.expanded;
+        generated += s.stats.generated;
+        seconds += s.stats.seconds;
         std::printf("%6u %4d %4d %4d %14llu %14llu %9.3f %9.3f%s%s\n", i + 1, inst[i].second, s.length, s.initial_h,
-                    static_cast<unsigned long long>(s.totals.expanded),
-                    static_cast<unsigned long long>(s.totals.generated), s.totals.seconds, cpu,
+                    static_cast<unsigned long long>(s.stats.expanded),
+                    static_cast<unsigned long long>(s.stats.generated), s.stats.seconds, cpu,
                     s.cut_off ? "  cut off" : "", ok ? "" : "  WRONG");
         std::fflush(stdout);
     }

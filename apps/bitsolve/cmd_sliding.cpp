@@ -1,7 +1,8 @@
 // `bitsolve sliding [options] [FILE]`: fewest moves of a sliding-tile board (2x2 .. 5x5), with
 // the path, the boards along it, batches, and the distance distribution of small boards; and
 // `bitsolve boj 1525`. Parsing and solving live in the library (sliding/parse.hpp, solver.hpp,
-// batch.hpp); this file maps options to them and prints.
+// batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
+// name options to the library's errors.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/bench.hpp"
 #include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/rank.hpp"
 #include "bitsolve/sliding/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
@@ -56,11 +58,36 @@ SolveOptions solve_options(const SlidingOptions& o) {
     return s;
 }
 
-Board goal_for(const SlidingOptions& o, Geometry g) { return parse_goal(o.goal, g); }
+Board goal_for(const SlidingOptions& o, Geometry g) {
+    try {
+        return parse_goal(o.goal, g);
+    } catch (const InputError& e) {
+        throw InputError("--goal: " + std::string(e.what()));
+    }
+}
+
+// The hint for a board the algorithm refuses by size.
+constexpr const char* kIdaHint = "; use --algo ida";
+
+Solution solve_with_hints(const Board& start, const Board& goal, const SolveOptions& opt) {
+    try {
+        return solve(start, goal, opt);
+    } catch (const LimitError& e) {
+        if (refusal(opt.algorithm, start.geo).empty()) throw;
+        throw LimitError(e.what() + std::string(kIdaHint));
+    }
+}
+
+// A bad batch line's message, with the hint the library leaves to the command.
+std::string batch_error(const BatchItem& item, const BatchOptions& b) {
+    if (item.no_size) return item.error + " (give --size RxC)";
+    if (item.limited && !refusal(b.solve.algorithm, item.board.geo).empty()) return item.error + kIdaHint;
+    return item.error;
+}
 
 void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
     std::cout << format_answer(s, o.path) << '\n';
-    if (o.show && s.length >= 0) std::cout << format_walk(start, path_letters(s.path)) << '\n';
+    if (o.show && s.length >= 0) std::cout << format_walk(start, s.path) << '\n';
 }
 
 void print_stats(const SlidingOptions& o, const SearchStats& st, const std::string& algo) {
@@ -71,16 +98,16 @@ void print_stats(const SlidingOptions& o, const SearchStats& st, const std::stri
 int run_single(const SlidingOptions& o) {
     const Board start = parse_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
-    if (const auto h = select_pdb(o.pdb, goal, o.algo, o.common.threads)) {
-        std::vector<pdb::IterationStats> iterations;
-        const Solution s = solve_with_pdb(*h, start, o.common.threads, &iterations);
-        print_solution(o, start, s);
-        if (o.common.stats) print_iterations(iterations);
+    SolveOptions opt = solve_options(o);
+    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads);
+    opt.threads = o.common.threads;
+    const Solution s = solve_with_hints(start, goal, opt);
+    print_solution(o, start, s);
+    if (opt.pattern_db) {
+        if (o.common.stats) print_iterations(s.iterations);
         print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + o.pdb.heuristic);
         return 0;
     }
-    const Solution s = solve(start, goal, solve_options(o));
-    print_solution(o, start, s);
     print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));
     return 0;
 }
@@ -105,12 +132,11 @@ int run_batch(const SlidingOptions& o) {
                 throw InputError("--goal: " + std::to_string(n) +
                                  " numbers do not make a square board (give --size RxC)");
         }
-        b.goal = parse_goal(o.goal, g);
+        b.goal = goal_for(o, g);
     }
     b.solve = solve_options(o);
     b.threads = o.common.threads;
-    std::shared_ptr<const pdb::PdbHeuristic> h;
-    if (const auto g = pdb_batch_goal(o.pdb, b)) h = select_pdb(o.pdb, *g, o.algo, o.common.threads);
+    b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
@@ -119,16 +145,14 @@ int run_batch(const SlidingOptions& o) {
     auto emit = [&](const BatchItem& item) {
         ++boards;
         if (!item.ok) {
-            print_error("sliding", item.error);
+            print_error("sliding", batch_error(item, b));
             (item.limited ? limited : bad) = true;
             return;
         }
         print_solution(o, item.board, item.solution);
         total += item.solution.stats;
     };
-    const std::string text = read_input(o.file);
-    if (h) solve_batch_pdb(text, b, *h, emit);
-    else solve_batch(text, b, emit);
+    solve_batch(read_input(o.file), b, emit);
     if (o.common.stats) std::cerr << "Boards: " << boards << '\n';
     print_stats(o, total, o.algo);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
@@ -140,7 +164,13 @@ int run_count(const SlidingOptions& o) {
     const Geometry g = o.size.empty() ? Geometry{3, 3} : parse_geometry(o.size);
     const Board goal = goal_for(o, g);
     SearchStats st;
-    const std::vector<std::uint64_t> layers = distance_layers(goal, &st);
+    std::vector<std::uint64_t> layers;
+    try {
+        layers = distance_layers(goal, &st);
+    } catch (const LimitError& e) {
+        if (g.cells() <= kMaxRankedCells) throw;  // a stop, not the size
+        throw LimitError(std::string("--count: ") + e.what());
+    }
     std::uint64_t total = 0;
     for (auto x : layers) total += x;
     std::cout << fmt::format("# {}x{} goal {}: {} boards, largest distance {}\n", g.rows, g.cols,

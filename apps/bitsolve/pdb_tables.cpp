@@ -10,11 +10,11 @@
 
 namespace bitsolve::cli {
 
-std::filesystem::path default_pdb_dir() {
+std::filesystem::path default_pdb_dir(const char* options) {
     try {
         return sliding::pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
     } catch (const UsageError& e) {
-        throw UsageError(std::string(e.what()) + ", or use --pdb-dir or --no-cache");
+        throw UsageError(std::string(e.what()) + "; set one, or use " + options);
     }
 }
 

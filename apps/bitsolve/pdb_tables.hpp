@@ -8,8 +8,8 @@
 namespace bitsolve::cli {
 
 // pdb::default_cache_dir() for this process's environment, its error completed with the options
-// that avoid it.
-std::filesystem::path default_pdb_dir();
+// that avoid it (`options`: those of the command at hand, e.g. "--pdb-dir or --no-cache").
+std::filesystem::path default_pdb_dir(const char* options);
 
 // Shows table events on stderr through progress.hpp: "building pattern database KEY", a bar
 // redrawn per BFS layer on a terminal, "built KEY in T s (...)"; notes for cached files that

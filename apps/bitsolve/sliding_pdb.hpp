@@ -1,20 +1,17 @@
 #pragma once
-// Pattern databases in `bitsolve sliding`: the --heuristic, --pdb-dir and --no-cache options,
-// the `sliding build-pdb NAME` subcommand, and solving single boards and batches with PDB-IDA*.
-// Kept apart from cmd_sliding.cpp, which only calls the hooks below.
+// Pattern databases in `bitsolve sliding`: the --heuristic, --pdb-dir and --no-cache options and
+// the `sliding build-pdb NAME` subcommand. Choosing, loading and solving with the databases is
+// the library's (sliding/pdb/select.hpp, SolveOptions::pattern_db); this file maps the options to
+// it and words the hints. Kept apart from cmd_sliding.cpp, which only calls the hooks below.
 #include <CLI/CLI.hpp>
 
-#include <functional>
 #include <memory>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
-#include "bitsolve/sliding/pdb/solver.hpp"
 #include "bitsolve/sliding/solver.hpp"
 #include "common.hpp"
 
@@ -40,27 +37,18 @@ int run_build_pdb(const PdbCliOptions& o);
 // md or lc for the classic IDA* (lc also when a pattern database is chosen but not used).
 sliding::Heuristic classic_heuristic(const PdbCliOptions& o);
 
-// The pattern database heuristic the options select for boards of this goal, loading or building
-// the tables; null when the options select md or lc (or auto picks lc for this size). Throws
-// UsageError when a named database does not fit the board or goal, or the algorithm is not IDA*.
-std::shared_ptr<const sliding::pdb::PdbHeuristic> select_pdb(const PdbCliOptions& o, const sliding::Board& goal,
-                                                             const std::string& algo, unsigned threads);
+// The pattern databases the options select for boards of this goal (for SolveOptions::pattern_db),
+// loading or building the tables; null when the options select md or lc (or auto picks lc for
+// this size). Throws UsageError, naming the options, when a named database does not fit the
+// board or the algorithm is not IDA*.
+std::shared_ptr<const sliding::pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, const sliding::Board& goal,
+                                                             sliding::Algorithm algo, unsigned threads);
 
-// For --batch: the goal the boards are solved towards when a pattern database applies (its size
-// from --size, the explicit goal, or the database's name), else nothing (classic solver).
-std::optional<sliding::Board> pdb_batch_goal(const PdbCliOptions& o, const sliding::BatchOptions& b);
-
-// One board with PDB-IDA*; `iterations` receives the per-iteration thresholds and node counts.
-sliding::Solution solve_with_pdb(const sliding::pdb::PdbHeuristic& h, const sliding::Board& start, unsigned threads,
-                                 std::vector<sliding::pdb::IterationStats>* iterations = nullptr);
-
-// A batch like sliding::solve_batch, every board solved with PDB-IDA* (one thread per board,
-// boards in parallel). Boards of another size than the heuristic's are reported as bad lines.
-// Streamed the same way: emit(item) in input order; false when a stop cut it short.
-bool solve_batch_pdb(std::string_view text, const sliding::BatchOptions& opt, const sliding::pdb::PdbHeuristic& h,
-                     const std::function<void(const sliding::BatchItem&)>& emit);
+// For --batch: the databases the options select for every board (pdb::batch_goal), or null.
+std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o,
+                                                                   const sliding::BatchOptions& b, unsigned threads);
 
 // "Iteration N: threshold T, expanded E, generated G" lines on stderr.
-void print_iterations(const std::vector<sliding::pdb::IterationStats>& iterations);
+void print_iterations(const std::vector<sliding::IterationStats>& iterations);
 
 }  // namespace bitsolve::cli

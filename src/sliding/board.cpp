@@ -61,17 +61,25 @@ std::string format_board_line(const Board& b) {
     return s;
 }
 
-bool replay(Board& b, const std::string& letters) {
-    int blank = b.blank();
+std::optional<Path> parse_path(std::string_view letters) {
+    Path path;
+    path.reserve(letters.size());
     for (char ch : letters) {
-        Dir d;
         switch (ch) {
-            case 'U': d = Dir::Up; break;
-            case 'L': d = Dir::Left; break;
-            case 'R': d = Dir::Right; break;
-            case 'D': d = Dir::Down; break;
-            default: return false;
+            case 'U': path.push_back(Dir::Up); break;
+            case 'L': path.push_back(Dir::Left); break;
+            case 'R': path.push_back(Dir::Right); break;
+            case 'D': path.push_back(Dir::Down); break;
+            default: return std::nullopt;
         }
+    }
+    return path;
+}
+
+bool replay(Board& b, std::span<const Dir> path) {
+    int blank = b.blank();
+    if (blank < 0) return false;
+    for (Dir d : path) {
         const int to = b.geo.neighbour(blank, d);
         if (to < 0) return false;
         b.tiles[blank] = b.tiles[to];
@@ -81,12 +89,12 @@ bool replay(Board& b, const std::string& letters) {
     return true;
 }
 
-std::string format_walk(const Board& start, const std::string& letters) {
+std::string format_walk(const Board& start, std::span<const Dir> path) {
     Board b = start;
     std::string s = format_board(b);
-    for (std::size_t i = 0; i < letters.size(); ++i) {
-        replay(b, letters.substr(i, 1));
-        s += "\nmove " + std::to_string(i + 1) + ": " + letters[i] + "\n" + format_board(b);
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        replay(b, path.subspan(i, 1));
+        s += "\nmove " + std::to_string(i + 1) + ": " + dir_letter(path[i]) + "\n" + format_board(b);
     }
     return s;
 }

@@ -64,12 +64,17 @@ std::string count_text(std::size_t count) {
 }
 
 Geometry square_of(std::size_t count, std::size_t line) {
-    for (int s = kMinSide; s <= kMaxSide; ++s)
-        if (static_cast<std::size_t>(s * s) == count) return Geometry{s, s};
-    throw InputError(count_text(count) + " numbers do not make a square board of 2x2 to 5x5 (give --size RxC)", line);
+    if (const auto g = square_geometry(count)) return *g;
+    throw InputError(count_text(count) + " numbers do not make a square board of 2x2 to 5x5", line);
 }
 
 }  // namespace
+
+std::optional<Geometry> square_geometry(std::size_t numbers) {
+    for (int s = kMinSide; s <= kMaxSide; ++s)
+        if (numbers == static_cast<std::size_t>(s) * static_cast<std::size_t>(s)) return Geometry{s, s};
+    return std::nullopt;
+}
 
 Board parse_board(std::string_view text) {
     std::vector<Token> tokens;
@@ -123,24 +128,20 @@ Board parse_board_line(std::string_view text, std::size_t line, std::optional<Ge
 Board parse_goal(std::string_view spec, Geometry g) {
     if (spec == "blank-last") return blank_last_goal(g);
     if (spec == "blank-first") return blank_first_goal(g);
-    try {
-        std::vector<Token> tokens;
-        for (const Line& line : lines_of(spec)) {
-            const std::vector<Token> row = tokenize(line, kMaxTokens);
-            tokens.insert(tokens.end(), row.begin(), row.end());
-            if (tokens.size() > kMaxTokens) break;  // already too many for any board
-        }
-        if (tokens.empty()) throw InputError("empty goal: expected blank-last, blank-first or the goal's numbers");
-        if (tokens.size() == 1 && tokens[0].text.find_first_not_of("+-0123456789") != std::string_view::npos)
-            throw InputError("unknown goal '" + quote(tokens[0].text) +
-                             "': expected blank-last, blank-first or the goal's numbers");
-        if (tokens.size() != static_cast<std::size_t>(g.cells()))
-            throw InputError("the goal has " + count_text(tokens.size()) + " numbers, the " +
-                             size_name(g.rows, g.cols) + " board " + std::to_string(g.cells()));
-        return fill(tokens, numbers(tokens, g.cells()), g);
-    } catch (const InputError& e) {
-        throw InputError(std::string("--goal: ") + e.what());
+    std::vector<Token> tokens;
+    for (const Line& line : lines_of(spec)) {
+        const std::vector<Token> row = tokenize(line, kMaxTokens);
+        tokens.insert(tokens.end(), row.begin(), row.end());
+        if (tokens.size() > kMaxTokens) break;  // already too many for any board
     }
+    if (tokens.empty()) throw InputError("empty goal: expected blank-last, blank-first or the goal's numbers");
+    if (tokens.size() == 1 && tokens[0].text.find_first_not_of("+-0123456789") != std::string_view::npos)
+        throw InputError("unknown goal '" + quote(tokens[0].text) +
+                         "': expected blank-last, blank-first or the goal's numbers");
+    if (tokens.size() != static_cast<std::size_t>(g.cells()))
+        throw InputError("the goal has " + count_text(tokens.size()) + " numbers, the " + size_name(g.rows, g.cols) +
+                         " board " + std::to_string(g.cells()));
+    return fill(tokens, numbers(tokens, g.cells()), g);
 }
 
 Geometry parse_geometry(std::string_view text) {

@@ -15,6 +15,8 @@
 #include "bitsolve/sliding/domain.hpp"
 #include "bitsolve/sliding/heuristics.hpp"
 #include "bitsolve/sliding/parity.hpp"
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+#include "bitsolve/sliding/pdb/solver.hpp"
 #include "bitsolve/sliding/rank.hpp"
 
 namespace bitsolve::sliding {
@@ -29,15 +31,19 @@ constexpr int kMaxHashedCells = 16;  // packed key in 64 bits
 
 std::string size_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 
-[[noreturn]] void refuse(const char* algo, Geometry g, const std::string& why) {
-    throw LimitError(std::string(algo) + " cannot solve a " + size_name(g) + " board: " + why + "; use --algo ida");
-}
-
 // The whole reachable space, for refusal messages (25!/2 does not fit 64 bits).
 std::string space_text(Geometry g, std::size_t bytes_per_board) {
     const double boards = std::tgamma(g.cells() + 1.0) / 2;
     return fmt::format("{:.3g} boards, {:.3g} GB of visited table", boards,
                        boards * static_cast<double>(bytes_per_board) / 1e9);
+}
+
+std::string refusal_text(const char* algo, Geometry g, const std::string& why) {
+    return std::string(algo) + " cannot solve a " + size_name(g) + " board: " + why;
+}
+
+void refuse_if_too_large(Algorithm a, Geometry g) {
+    if (std::string why = refusal(a, g); !why.empty()) throw LimitError(why);
 }
 
 template <class Result>
@@ -53,8 +59,7 @@ Solution from_result(const Result& r, Algorithm used) {
 Solution solve_bfs(const Board& start, const Board& goal, bool want_path) {
     const Geometry g = start.geo;
     using Store = DenseParentMap<Dir>;
-    if (g.cells() > kMaxRankedCells)
-        refuse("bfs", g, "its space is too large to index (" + space_text(g, sizeof(Store::Key) + 4) + ")");
+    refuse_if_too_large(Algorithm::Bfs, g);
     const Ranked<Pack16> dom(g, goal);
     Store store(reachable_count(g.cells()));
     BfsOptions opt;
@@ -76,7 +81,8 @@ Solution solve_bidir(const Board& start, const Board& goal, bool want_path) {
         return from_result(bidirectional_bfs(dom, pack<Pack16>(start), pack<Pack16>(goal), fwd, bwd, want_path),
                            Algorithm::Bidir);
     }
-    refuse("bidir", g, "its boards do not fit the 64-bit keys of the visited sets");
+    refuse_if_too_large(Algorithm::Bidir, g);
+    throw std::logic_error("bidir: a board size without a visited set");
 }
 
 template <class P, class H>
@@ -117,10 +123,39 @@ Algorithm choose_algorithm(Geometry g) {
     return narrow ? Algorithm::Bidir : Algorithm::Ida;
 }
 
+std::string refusal(Algorithm algorithm, Geometry g) {
+    switch (algorithm) {
+        case Algorithm::Bfs:
+            if (g.cells() > kMaxRankedCells)
+                return refusal_text(
+                    "bfs", g,
+                    "its space is too large to index (" + space_text(g, sizeof(DenseParentMap<Dir>::Key) + 4) + ")");
+            break;
+        case Algorithm::Bidir:
+            if (g.cells() > kMaxHashedCells)
+                return refusal_text("bidir", g, "its boards do not fit the 64-bit keys of the visited sets");
+            break;
+        case Algorithm::Auto:
+        case Algorithm::Ida: break;
+    }
+    return {};
+}
+
 Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
     if (!(start.geo == goal.geo) || !is_valid(start) || !is_valid(goal))
         throw InputError("the board and the goal must be valid boards of the same size");
+    if (opt.pattern_db) {
+        if (opt.algorithm == Algorithm::Bfs || opt.algorithm == Algorithm::Bidir)
+            throw UsageError(std::string("pattern databases are a heuristic of IDA*, not of ") +
+                             algorithm_name(opt.algorithm));
+        if (!(goal == opt.pattern_db->goal())) throw UsageError("the pattern databases were made for another goal");
+    }
     if (!solvable(start, goal)) return Solution{};
+    if (opt.pattern_db) {
+        Solution s = pdb::solve_pdb(*opt.pattern_db, start, opt.threads);
+        if (!opt.want_path) s.path.clear();
+        return s;
+    }
     Algorithm algo = opt.algorithm == Algorithm::Auto ? choose_algorithm(start.geo) : opt.algorithm;
     Solution s;
     switch (algo) {
@@ -145,7 +180,7 @@ std::string format_answer(const Solution& s, bool with_path) {
 std::vector<std::uint64_t> distance_layers(const Board& goal, SearchStats* stats) {
     const Geometry g = goal.geo;
     if (g.cells() > kMaxRankedCells)
-        throw LimitError("--count covers boards of at most 12 cells; a " + size_name(g) + " board has " +
+        throw LimitError("distance layers cover boards of at most 12 cells; a " + size_name(g) + " board has " +
                          space_text(g, 8));
     const Ranked<Pack16> dom(g, goal);
     VisitedBits<Dir> store(reachable_count(g.cells()));  // counting only: one bit per board

@@ -41,7 +41,9 @@ TEST(SlidingCli, AlgorithmsAgreeAndPathsReplay) {
         ASSERT_EQ(r.exit_code, 0) << algo << r.err;
         ASSERT_EQ(r.out.substr(0, 3), "31 ") << algo;
         sliding::Board b = sliding::parse_board(board);
-        ASSERT_TRUE(sliding::replay(b, r.out.substr(3, r.out.size() - 4))) << algo;
+        const auto path = sliding::parse_path(r.out.substr(3, r.out.size() - 4));
+        ASSERT_TRUE(path) << algo << ": " << r.out;
+        ASSERT_TRUE(sliding::replay(b, *path)) << algo;
         EXPECT_EQ(b, sliding::blank_last_goal({3, 3})) << algo;
     }
 }
@@ -120,6 +122,32 @@ TEST(SlidingCli, BfsRefusesA4x4BoardClearly) {
     EXPECT_NE(r.err.find("--algo ida"), std::string::npos) << r.err;
 }
 
+// The library states why; the command adds the option that helps, also on batch lines.
+TEST(SlidingCli, RefusalsByBoardSizeNameTheOptionThatHelps) {
+    const std::string solved = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n";
+    auto r =
+        run_cli({"sliding", "--batch", "--algo", "bfs"}, "1 2 3 0 4 5 6 7 8\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "15\n");  // the 3x3 board before it is answered
+    EXPECT_EQ(r.err,
+              "bitsolve sliding: line 2: bfs cannot solve a 4x4 board: its space is too large to index (1.05e+13 "
+              "boards, 8.37e+04 GB of visited table); use --algo ida\n");
+    r = run_cli({"sliding", "--batch", "--algo", "bidir", "--size", "5x5"},
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("line 1: bidir cannot solve a 5x5 board"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("; use --algo ida\n"), std::string::npos) << r.err;
+    r = run_cli({"sliding", "--count", "--size", "4x4"}, "");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("--count: distance layers cover boards of at most 12 cells"), std::string::npos) << r.err;
+    // A batch line that is a board of the given size but bad otherwise gets no size hint.
+    r = run_cli({"sliding", "--batch"}, solved + "1 2 3 4 5 6 7 8 9\n");
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.out, "0\n");
+    EXPECT_EQ(r.err.find("--size"), std::string::npos) << r.err;
+}
+
 TEST(SlidingCli, LimitsStopWithExitCode1) {
     // The dense visited table of a 3x3 BFS needs 1.4 MiB: refused under a 1 MiB budget.
     auto r = run_cli({"sliding", "--algo", "bfs", "--max-memory", "1M"}, "8 6 7\n2 5 4\n3 0 1\n");
@@ -180,7 +208,9 @@ TEST(SlidingCli, BatchSameOutputForAnyThreadCount) {
         const std::size_t sp = answer.find(' ');
         const std::string path = sp == std::string::npos ? "" : answer.substr(sp + 1);
         EXPECT_EQ(std::to_string(path.size()), answer.substr(0, sp));
-        ASSERT_TRUE(sliding::replay(b, path));
+        const auto moves = sliding::parse_path(path);
+        ASSERT_TRUE(moves) << answer;
+        ASSERT_TRUE(sliding::replay(b, *moves));
         EXPECT_EQ(b, sliding::blank_last_goal({3, 3}));
     }
     EXPECT_GT(unreachable, 10);

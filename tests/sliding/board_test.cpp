@@ -82,11 +82,27 @@ TEST(Packing, PlayIsSwapWithBlank) {
     auto s = pack<Pack16>(goal);
     dom.play(s, Dir::Up);  // blank 8 -> 5
     Board expect = goal;
-    ASSERT_TRUE(replay(expect, "U"));
+    ASSERT_TRUE(replay(expect, Path{Dir::Up}));
     EXPECT_EQ(unpack(s, goal.geo), expect);
     EXPECT_EQ(s.blank, 5);
     dom.unplay(s, Dir::Up);
     EXPECT_EQ(s, pack<Pack16>(goal));
+}
+
+TEST(Path, LettersRoundTripAndReplayStopsAtTheEdge) {
+    const Path path = parse_path("ULDRUL").value();
+    EXPECT_EQ(path_letters(path), "ULDRUL");
+    EXPECT_EQ(path.front(), Dir::Up);
+    EXPECT_EQ(path.back(), Dir::Left);
+    EXPECT_FALSE(parse_path("UX"));
+    EXPECT_FALSE(parse_path("u"));
+    EXPECT_TRUE(parse_path("").value().empty());
+    Board b = blank_last_goal({3, 3});  // blank in the bottom-right corner
+    EXPECT_FALSE(replay(b, Path{Dir::Down}));
+    EXPECT_EQ(b, blank_last_goal({3, 3}));
+    EXPECT_FALSE(replay(b, Path{Dir::Up, Dir::Right}));  // Up is played, Right leaves the board
+    EXPECT_EQ(b.blank(), 5);
+    EXPECT_EQ(format_walk(blank_last_goal({2, 2}), Path{Dir::Left}), "1 2\n3 0\n\nmove 1: L\n1 2\n0 3\n");
 }
 
 TEST(Parity, AgreesWithExhaustiveSearch) {
@@ -145,7 +161,7 @@ TEST(Parity, KnownBoards) {
     std::swap(b.tiles[0], b.tiles[1]);  // two tiles swapped: the classic unsolvable board
     EXPECT_FALSE(solvable(b, goal));
     Board c = goal;
-    ASSERT_TRUE(replay(c, "ULDRUL"));
+    ASSERT_TRUE(replay(c, parse_path("ULDRUL").value()));
     EXPECT_TRUE(solvable(c, goal));
     // Blank-first and blank-last goals of 4x4 are mutually unreachable? Parity decides:
     // 15 transpositions' worth of permutation... computed independently:

@@ -61,8 +61,8 @@ TEST(Exhaustive, IdaAndBidir3x4) {
         const Solution c = solve(b, goal, o);
         EXPECT_EQ(a.length, c.length) << format_board_line(b);
         Board x = b, y = b;
-        ASSERT_TRUE(replay(x, path_letters(a.path)));
-        ASSERT_TRUE(replay(y, path_letters(c.path)));
+        ASSERT_TRUE(replay(x, a.path));
+        ASSERT_TRUE(replay(y, c.path));
         EXPECT_EQ(x, goal);
         EXPECT_EQ(y, goal);
     }
@@ -88,7 +88,7 @@ TEST(Exhaustive, KorfFirstTenOptimalLengths) {
         const Solution s = solve(b, blank_first_goal(b.geo), {});
         EXPECT_EQ(s.length, expected) << "instance " << done + 1;
         Board x = b;
-        ASSERT_TRUE(replay(x, path_letters(s.path)));
+        ASSERT_TRUE(replay(x, s.path));
         EXPECT_EQ(x, blank_first_goal(b.geo));
         ++done;
     }

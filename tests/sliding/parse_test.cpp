@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/batch.hpp"
 
 namespace bitsolve::sliding {
 namespace {
@@ -52,11 +53,31 @@ TEST(Parse, BatchLines) {
     EXPECT_EQ(parse_board_line("1 2 3 0", 4, std::nullopt).geo, (Geometry{2, 2}));
     EXPECT_EQ(parse_board_line("1 2 3 4 5 0", 4, Geometry{3, 2}).geo, (Geometry{3, 2}));
     EXPECT_EQ(error_of([] { parse_board_line("1 2 3 4 5 0", 7, std::nullopt); }),
-              "line 7: 6 numbers do not make a square board of 2x2 to 5x5 (give --size RxC)");
+              "line 7: 6 numbers do not make a square board of 2x2 to 5x5");
+    EXPECT_EQ(square_geometry(16), (Geometry{4, 4}));
+    EXPECT_EQ(square_geometry(4), (Geometry{2, 2}));
+    EXPECT_FALSE(square_geometry(6));
+    EXPECT_FALSE(square_geometry(36));
     EXPECT_EQ(error_of([] {
                   parse_board_line("1 2 3 4 5 0 6", 7, Geometry{2, 3});
               }),
               "line 7, column 13: expected 6 numbers for a 2x3 board, found 7");
+}
+
+TEST(Parse, BatchItemsSayWhenOnlyASizeIsMissing) {
+    // no_size lets the command add its hint to exactly the "not a square board" errors.
+    auto item = [](std::string_view text, std::optional<Geometry> size) {
+        return parse_batch_item(Line{text, 3}, size);
+    };
+    const BatchItem eight = item("1 2 3 4 5 6 7 0", std::nullopt);
+    EXPECT_FALSE(eight.ok);
+    EXPECT_TRUE(eight.done);
+    EXPECT_TRUE(eight.no_size);
+    EXPECT_EQ(eight.error, "line 3: 8 numbers do not make a square board of 2x2 to 5x5");
+    EXPECT_FALSE(item("1 2 3 4 5 6 7 0", Geometry{2, 3}).no_size);  // a size was given: wrong count
+    EXPECT_FALSE(item("1 2 3 4 5 6 7 8 9", std::nullopt).no_size);  // square, but tile 9 is out of range
+    EXPECT_FALSE(item("1 2 \x01", std::nullopt).no_size);           // not even numbers
+    EXPECT_TRUE(item("1 2 3 0", std::nullopt).ok);
 }
 
 TEST(Parse, Goals) {
@@ -67,19 +88,16 @@ TEST(Parse, Goals) {
     EXPECT_EQ(error_of([] {
                   parse_goal("1 2 3 4 5 6 7 8 8", Geometry{3, 3});
               }),
-              "--goal: line 1, column 17: tile 8 appears twice (first at line 1, column 15); missing: 0");
+              "line 1, column 17: tile 8 appears twice (first at line 1, column 15); missing: 0");
     EXPECT_EQ(error_of([] {
                   parse_goal("blank-middle", Geometry{3, 3});
               }),
-              "--goal: unknown goal 'blank-middle': expected blank-last, blank-first or the goal's numbers");
-    EXPECT_EQ(error_of([] {
-                  parse_goal("0 1 2 3", Geometry{3, 3});
-              }),
-              "--goal: the goal has 4 numbers, the 3x3 board 9");
+              "unknown goal 'blank-middle': expected blank-last, blank-first or the goal's numbers");
+    EXPECT_EQ(error_of([] { parse_goal("0 1 2 3", Geometry{3, 3}); }), "the goal has 4 numbers, the 3x3 board 9");
     EXPECT_EQ(error_of([] {
                   parse_goal("", Geometry{3, 3});
               }),
-              "--goal: empty goal: expected blank-last, blank-first or the goal's numbers");
+              "empty goal: expected blank-last, blank-first or the goal's numbers");
 }
 
 TEST(Parse, Geometry) {

@@ -120,8 +120,8 @@ TEST(PdbBuilder, RejectsMalformedSpecs) {
     EXPECT_THROW(build_table(pdbtest::spec(6, 4, 0, {1}), 1), bitsolve::UsageError);        // too big
 }
 
-TEST(PdbGeometry, FloodStaysInsideFreeCells) {
-    const Geometry g(4, 4);
+TEST(PdbCellMasks, FloodStaysInsideFreeCells) {
+    const CellMasks g(bitsolve::sliding::Geometry{4, 4});
     // A wall on column 1 splits column 0 from columns 2..3.
     const std::uint32_t wall = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 13);
     const std::uint32_t free_cells = g.all & ~wall;

@@ -8,62 +8,55 @@
 #include <utility>
 #include <vector>
 
+#include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/builder.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 
 namespace pdbtest {
 
-using Board = std::vector<std::uint8_t>;
+using bitsolve::sliding::Board;
+using bitsolve::sliding::Geometry;
 
+// A board of up to 16 cells as a 4-bit-per-cell key (independent of the library's packing).
 inline std::uint64_t pack(const Board& b) {
     std::uint64_t k = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) k |= static_cast<std::uint64_t>(b[i]) << (4 * i);
+    for (int i = 0; i < b.cells(); ++i) k |= static_cast<std::uint64_t>(b.tiles[i]) << (4 * i);
     return k;
 }
-inline Board unpack(std::uint64_t k, unsigned n) {
-    Board b(n);
-    for (unsigned i = 0; i < n; ++i) b[i] = static_cast<std::uint8_t>(k >> (4 * i) & 15u);
+inline Board unpack(std::uint64_t k, Geometry g) {
+    Board b;
+    b.geo = g;
+    for (int i = 0; i < g.cells(); ++i) b.tiles[i] = static_cast<std::uint8_t>(k >> (4 * i) & 15u);
     return b;
 }
 
-// Exact distance to `goal` of every board that reaches it (boards up to 16 cells).
-inline std::unordered_map<std::uint64_t, int> exact_distances(unsigned rows, unsigned cols, const Board& goal) {
+// Exact distance to `goal` of every board that reaches it (boards up to 16 cells), by a plain BFS
+// with its own move rules.
+inline std::unordered_map<std::uint64_t, int> exact_distances(const Board& goal) {
+    const int rows = goal.geo.rows, cols = goal.geo.cols;
     std::unordered_map<std::uint64_t, int> dist;
     std::deque<std::uint64_t> q;
     dist[pack(goal)] = 0;
     q.push_back(pack(goal));
-    const unsigned n = rows * cols;
     while (!q.empty()) {
         const std::uint64_t k = q.front();
         q.pop_front();
-        Board b = unpack(k, n);
-        unsigned z = 0;
-        while (b[z] != 0) ++z;
+        Board b = unpack(k, goal.geo);
+        int z = 0;
+        while (b.tiles[z] != 0) ++z;
         const int d = dist[k];
         const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
         for (int m = 0; m < 4; ++m) {
-            const int r = static_cast<int>(z / cols) + dr[m], c = static_cast<int>(z % cols) + dc[m];
-            if (r < 0 || c < 0 || r >= static_cast<int>(rows) || c >= static_cast<int>(cols)) continue;
-            const unsigned to = static_cast<unsigned>(r) * cols + static_cast<unsigned>(c);
-            std::swap(b[z], b[to]);
+            const int r = z / cols + dr[m], c = z % cols + dc[m];
+            if (r < 0 || c < 0 || r >= rows || c >= cols) continue;
+            const int to = r * cols + c;
+            std::swap(b.tiles[z], b.tiles[to]);
             const std::uint64_t nk = pack(b);
             if (dist.emplace(nk, d + 1).second) q.push_back(nk);
-            std::swap(b[z], b[to]);
+            std::swap(b.tiles[z], b.tiles[to]);
         }
     }
     return dist;
-}
-
-inline Board blank_first(unsigned n) {
-    Board g(n);
-    for (unsigned i = 0; i < n; ++i) g[i] = static_cast<std::uint8_t>(i);
-    return g;
-}
-inline Board blank_last(unsigned n) {
-    Board g(n);
-    for (unsigned i = 0; i + 1 < n; ++i) g[i] = static_cast<std::uint8_t>(i + 1);
-    g[n - 1] = 0;
-    return g;
 }
 
 inline bitsolve::sliding::pdb::PatternSpec spec(unsigned rows, unsigned cols, unsigned blank,
@@ -98,8 +91,9 @@ struct Instance {
     int length;
 };
 
-// Reads a Korf-format file: '#' comment lines, then per line n tiles and the optimal length.
-inline std::vector<Instance> read_instances(const std::string& path, unsigned n) {
+// Reads a Korf-format file: '#' comment lines, then per line the tiles of a board of geometry g
+// and the optimal length.
+inline std::vector<Instance> read_instances(const std::string& path, Geometry g) {
     std::ifstream in(path);
     std::vector<Instance> out;
     std::string line;
@@ -107,10 +101,11 @@ inline std::vector<Instance> read_instances(const std::string& path, unsigned n)
         if (line.empty() || line[0] == '#') continue;
         std::istringstream ss(line);
         Instance inst;
-        for (unsigned i = 0; i < n; ++i) {
+        inst.board.geo = g;
+        for (int i = 0; i < g.cells(); ++i) {
             int t;
             ss >> t;
-            inst.board.push_back(static_cast<std::uint8_t>(t));
+            inst.board.tiles[i] = static_cast<std::uint8_t>(t);
         }
         ss >> inst.length;
         if (ss) out.push_back(inst);

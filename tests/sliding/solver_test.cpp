@@ -16,7 +16,7 @@ namespace {
 void expect_path_reaches(const Board& start, const Board& goal, const Solution& s, const char* algo) {
     ASSERT_EQ(s.path.size(), static_cast<std::size_t>(s.length)) << algo;
     Board b = start;
-    ASSERT_TRUE(replay(b, path_letters(s.path))) << algo << " path leaves the board";
+    ASSERT_TRUE(replay(b, s.path)) << algo << " path leaves the board";
     EXPECT_EQ(b, goal) << algo << " path " << path_letters(s.path) << " does not reach the goal";
 }
 
@@ -86,12 +86,12 @@ TEST(Solver, BfsRefusesLargeBoards) {
     o.algorithm = Algorithm::Bfs;
     Board g = blank_last_goal({4, 4});
     Board b = g;
-    ASSERT_TRUE(replay(b, "UL"));
+    ASSERT_TRUE(replay(b, Path{Dir::Up, Dir::Left}));
     EXPECT_THROW(solve(b, g, o), LimitError);
     o.algorithm = Algorithm::Bidir;
     EXPECT_EQ(solve(b, g, o).length, 2);  // hashed bidir handles a 4x4 board near the goal
     Board g5 = blank_last_goal({5, 5}), b5 = g5;
-    ASSERT_TRUE(replay(b5, "UL"));
+    ASSERT_TRUE(replay(b5, Path{Dir::Up, Dir::Left}));
     EXPECT_THROW(solve(b5, g5, o), LimitError);
 }
 

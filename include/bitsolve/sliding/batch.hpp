@@ -22,9 +22,11 @@
 namespace bitsolve::sliding {
 
 struct BatchOptions {
-    std::optional<Geometry> size;  // --size; without it boards are square (or the goal's size)
+    std::optional<Geometry> size;  // without it boards are square (or the goal's size)
     std::optional<Board> goal;     // an explicit goal; otherwise `blank_first` decides
     bool blank_first = false;
+    // With pattern_db set, every board has the databases' size (other lines are bad lines) and
+    // is solved with PDB-IDA* on one thread (solve.threads is not used: boards run in parallel).
     SolveOptions solve;
     unsigned threads = 0;  // 0 = all cores
 };
@@ -37,6 +39,7 @@ struct BatchItem {
     std::string error;     // "line L, column C: ..." when not ok, or a limit of this board
     bool done = false;     // solved, or failed with `error`; false when a stop cut it short
     bool limited = false;  // error is a limit of this board alone (exit code 1)
+    bool no_size = false;  // error: no size was given and the line's numbers make no square board
 };
 
 // One parsed line of a batch: the board (ok) or the error of that line (done, nothing to solve).

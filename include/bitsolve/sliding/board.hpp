@@ -17,7 +17,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace bitsolve::sliding {
 
@@ -36,6 +40,9 @@ constexpr int drow(Dir d) { return d == Dir::Up ? -1 : d == Dir::Down ? 1 : 0; }
 constexpr int dcol(Dir d) { return d == Dir::Left ? -1 : d == Dir::Right ? 1 : 0; }
 static_assert(inverse(Dir::Up) == Dir::Down && inverse(Dir::Left) == Dir::Right);
 
+// A path: the blank's moves in order (every solver and replayer uses this type).
+using Path = std::vector<Dir>;
+
 // The letters of a move sequence, e.g. "DRD".
 template <class Range>
 std::string path_letters(const Range& moves) {
@@ -43,6 +50,9 @@ std::string path_letters(const Range& moves) {
     for (Dir d : moves) s += dir_letter(d);
     return s;
 }
+
+// The moves of a string of letters U L R D; nothing when another character appears.
+std::optional<Path> parse_path(std::string_view letters);
 
 struct Geometry {
     int rows = 3;
@@ -128,9 +138,9 @@ Board unpack(const State<P>& s, Geometry g) {
 
 // Plays blank moves on a plain board; returns false (board unchanged from that move on) at the
 // first move that leaves the board. Used to replay and check paths.
-bool replay(Board& b, const std::string& letters);
+bool replay(Board& b, std::span<const Dir> path);
 
-// The boards along a path, for --show: the start, then "move k: X" and the board after each move.
-std::string format_walk(const Board& start, const std::string& letters);
+// The boards along a path: the start, then "move k: X" and the board after each move.
+std::string format_walk(const Board& start, std::span<const Dir> path);
 
 }  // namespace bitsolve::sliding

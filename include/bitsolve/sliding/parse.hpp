@@ -22,8 +22,11 @@ Board parse_board(std::string_view text);
 // be square (4, 9, 16 or 25 numbers).
 Board parse_board_line(std::string_view text, std::size_t line, std::optional<Geometry> size);
 
-// Throws InputError prefixed with "--goal" when the goal is not a permutation of the board's
-// values or has the wrong number of cells.
+// The square board of `numbers` cells (2x2 .. 5x5), if there is one.
+std::optional<Geometry> square_geometry(std::size_t numbers);
+
+// Throws InputError when the goal is not a permutation of the board's values or has the wrong
+// number of cells (the message names neither the goal nor where it came from: callers add that).
 Board parse_goal(std::string_view spec, Geometry g);
 
 // Throws UsageError for anything but "RxC" with R and C in 2..5.

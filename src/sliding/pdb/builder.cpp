@@ -35,7 +35,7 @@ Slot repeat_field(unsigned value, unsigned fields) {
 // layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
 // even while other threads mark other fields of the same slot. Returns the number of new states.
 template <class Slot>
-std::uint64_t expand_layer(const PatternSpec& spec, const Geometry& geo, Slots<Slot>& slots, TableBytes& out,
+std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<Slot>& slots, TableBytes& out,
                            unsigned depth, unsigned threads, std::uint64_t& placements_done) {
     const unsigned n = spec.size(), k = spec.k(), free_n = n - k;
     const Slot field_mask = repeat_field<Slot>(1, free_n);  // low bit of every used field
@@ -151,7 +151,7 @@ PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn&
     const unsigned n = spec.size(), k = spec.k();
     const std::uint64_t total = spec.entries();
     require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
-    const Geometry geo(spec.rows, spec.cols);
+    const CellMasks geo(spec.geometry());
 
     Slots<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
     PdbTable table{spec, TableBytes(static_cast<std::size_t>(total), 0xFF)};

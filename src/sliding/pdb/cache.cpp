@@ -109,7 +109,7 @@ PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
 std::filesystem::path default_cache_dir(const char* xdg_cache_home, const char* home) {
     if (xdg_cache_home && *xdg_cache_home) return std::filesystem::path(xdg_cache_home) / "bitsolve";
     if (home && *home) return std::filesystem::path(home) / ".cache" / "bitsolve";
-    throw UsageError("no cache directory: set XDG_CACHE_HOME or HOME");
+    throw UsageError("no cache directory: neither XDG_CACHE_HOME nor HOME is set");
 }
 
 std::filesystem::path table_path(const std::filesystem::path& dir, const PatternSpec& spec) {

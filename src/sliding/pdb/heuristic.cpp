@@ -5,19 +5,18 @@
 
 namespace bitsolve::sliding::pdb {
 
-PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_t> goal, PdbSet set, bool reflect)
-    : rows_(rows),
-      cols_(cols),
-      n_(rows * cols),
-      goal_(std::move(goal)),
+PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect)
+    : goal_(goal),
+      n_(static_cast<unsigned>(goal.cells())),
       set_(std::move(set)) {
-    if (n_ > kMaxCells || goal_.size() != n_) throw UsageError("goal does not match the board size");
+    if (!is_valid(goal_)) throw UsageError("the goal is not a valid board");
+    const unsigned rows = static_cast<unsigned>(goal_.geo.rows), cols = static_cast<unsigned>(goal_.geo.cols);
     if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
-    std::uint8_t goal_cell[kMaxCells];
+    std::uint8_t goal_cell[kMaxCells] = {};
     unsigned blank = n_;
     for (unsigned c = 0; c < n_; ++c) {
-        goal_cell[goal_[c]] = static_cast<std::uint8_t>(c);
-        if (goal_[c] == 0) blank = c;
+        goal_cell[goal_.tiles[c]] = static_cast<std::uint8_t>(c);
+        if (goal_.tiles[c] == 0) blank = c;
     }
     for (unsigned t = 0; t < n_; ++t) pattern_[t] = 0xFF;
     for (unsigned p = 0; p < set_.tables.size(); ++p) {
@@ -25,7 +24,7 @@ PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_
         if (s.rows != rows || s.cols != cols || s.blank_goal != blank || set_.tables[p]->data.size() != s.entries())
             throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
         for (unsigned i = 0; i < s.k(); ++i) {
-            const unsigned tile = goal_[s.cells[i]];
+            const unsigned tile = goal_.tiles[s.cells[i]];
             if (pattern_[tile] != 0xFF) throw UsageError("pattern databases overlap");
             pattern_[tile] = static_cast<std::uint8_t>(p);
             slot_[tile] = static_cast<std::uint8_t>(i);
@@ -37,10 +36,10 @@ PdbHeuristic::PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
     for (unsigned c = 0; c < n_; ++c)
         transpose_[c] = static_cast<std::uint8_t>(reflect_ ? (c % cols) * cols + c / cols : c);
-    for (unsigned t = 0; t < n_; ++t) sigma_[t] = goal_[transpose_[goal_cell[t]]];
+    for (unsigned t = 0; t < n_; ++t) sigma_[t] = goal_.tiles[transpose_[goal_cell[t]]];
 }
 
-int PdbHeuristic::plain_sum(const std::uint8_t* board) const {
+int PdbHeuristic::plain_sum(const Tile* board) const {
     std::uint8_t pos[kMaxPatterns][kMaxPatternTiles];
     for (unsigned c = 0; c < n_; ++c)
         if (board[c] != 0) pos[pattern_[board[c]]][slot_[board[c]]] = static_cast<std::uint8_t>(c);
@@ -49,14 +48,16 @@ int PdbHeuristic::plain_sum(const std::uint8_t* board) const {
     return h;
 }
 
-int PdbHeuristic::reflected_sum(const std::uint8_t* board) const {
+int PdbHeuristic::plain_sum(const Board& board) const { return plain_sum(board.tiles.data()); }
+
+int PdbHeuristic::reflected_sum(const Board& board) const {
     // The reflected board has sigma(t) on transpose(c) wherever t is on c.
-    std::uint8_t reflected[kMaxCells];
-    for (unsigned c = 0; c < n_; ++c) reflected[transpose_[c]] = sigma_[board[c]];
+    Tile reflected[kMaxCells];
+    for (unsigned c = 0; c < n_; ++c) reflected[transpose_[c]] = sigma_[board.tiles[c]];
     return plain_sum(reflected);
 }
 
-int PdbHeuristic::evaluate(const std::uint8_t* board) const {
+int PdbHeuristic::evaluate(const Board& board) const {
     const int a = plain_sum(board);
     if (!reflect_) return a;
     const int b = reflected_sum(board);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bitsolve/core/limits.hpp"
+#include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
@@ -28,14 +29,15 @@ namespace bitsolve::sliding::pdb::detail {
 
 inline constexpr int kMaxDepth = 250;   // longer than any optimal 5x5 solution
 inline constexpr int kSplitDepth = 10;  // subtrees handed to threads start here
-inline constexpr int kNoMove = 4;       // "previous move" of the root (3 - 4 is no direction)
+// The "previous move" of the root: its inverse is no direction, so no move is excluded.
+inline constexpr Dir kNoMove = static_cast<Dir>(kDirs);
 
 // A node at the split depth: the moves from the root, and the enumeration's counts at the moment
 // it reached the node in DFS order (the node itself generated, not yet expanded). A single DFS that
 // stops at the first solution, found in this node's subtree, has counted exactly these plus
 // the subtrees of the nodes before it plus its own subtree up to that solution.
 struct FrontierNode {
-    std::array<std::uint8_t, kSplitDepth> moves;
+    std::array<Dir, kSplitDepth> moves;
     std::uint64_t expanded, generated;
 };
 
@@ -54,23 +56,23 @@ struct Context {
     const PdbHeuristic& h;
     unsigned n, k[kMaxPatterns], patterns;
     const std::uint8_t* table[kMaxPatterns];
-    std::int8_t nb[kMaxCells][4];
+    std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
     bool reflect;
-    std::vector<std::uint8_t> goal;
+    std::array<Tile, kMaxCells> goal;
     std::uint8_t pattern_of[kMaxCells], slot_of[kMaxCells], sigma[kMaxCells], transpose[kMaxCells];
     std::uint64_t weight[kMaxPatterns][kMaxPatternTiles];
     // contrib[t][u]: what tile u strictly between the old and new cell of moving tile t adds to
     // the rank change: -W_s for an earlier tile of t's pattern, +W_i for a later one, else 0.
     // rcontrib: the same on the reflected board, indexed by the original tiles.
     std::int64_t contrib[kMaxCells][kMaxCells], rcontrib[kMaxCells][kMaxCells];
-    Side plain[kMaxCells][4], mirror[kMaxCells][4];
+    Side plain[kMaxCells][kDirs], mirror[kMaxCells][kDirs];
 
     explicit Context(const PdbHeuristic& heur)
         : h(heur),
           n(heur.cells()),
           patterns(heur.patterns()),
           reflect(heur.reflects()),
-          goal(heur.goal()) {
+          goal(heur.goal().tiles) {
         for (unsigned p = 0; p < patterns; ++p) {
             k[p] = heur.pattern_size(p);
             table[p] = heur.table(p);
@@ -95,14 +97,10 @@ struct Context {
                 contrib[t][u] = contribution(t, u);
                 rcontrib[t][u] = contribution(sigma[t], sigma[u]);
             }
-        const int rows = static_cast<int>(heur.rows()), cols = static_cast<int>(heur.cols());
+        const Geometry geo = heur.geometry();
         for (int c = 0; c < static_cast<int>(n); ++c) {
-            const int r = c / cols, col = c % cols;
-            nb[c][0] = static_cast<std::int8_t>(r > 0 ? c - cols : -1);
-            nb[c][1] = static_cast<std::int8_t>(col > 0 ? c - 1 : -1);
-            nb[c][2] = static_cast<std::int8_t>(col < cols - 1 ? c + 1 : -1);
-            nb[c][3] = static_cast<std::int8_t>(r < rows - 1 ? c + cols : -1);
-            for (int d = 0; d < 4; ++d) {
+            for (int d = 0; d < kDirs; ++d) nb[c][d] = static_cast<std::int8_t>(geo.neighbour(c, static_cast<Dir>(d)));
+            for (int d = 0; d < kDirs; ++d) {
                 if (nb[c][d] < 0) continue;
                 const unsigned a = static_cast<unsigned>(nb[c][d]), b = static_cast<unsigned>(c);
                 side(plain[c][d], a, b, false);
@@ -130,7 +128,7 @@ struct Worker {
     std::uint64_t rank[kMaxPatterns] = {}, rrank[kMaxPatterns] = {};
     int hn[kMaxPatterns] = {}, hr[kMaxPatterns] = {};
     int sn = 0, sr = 0;
-    std::uint8_t path[kMaxDepth + 1];
+    Dir path[kMaxDepth + 1];
     int bound = 0, next_bound = std::numeric_limits<int>::max();
     std::uint64_t expanded = 0, generated = 0;
     // Cooperative cut-off: a worker whose subtree comes after an already found solution stops.
@@ -144,12 +142,13 @@ struct Worker {
     struct Child {
         std::uint64_t nr, nrr;
         int f;
-        std::uint8_t d, to, p, s, rp, rs, hn, hr;
+        Dir d;
+        std::uint8_t to, p, s, rp, rs, hn, hr;
     };
 
-    Worker(const Context& ctx, const std::vector<std::uint8_t>& start) : c(&ctx) {
+    Worker(const Context& ctx, const Board& start) : c(&ctx) {
         for (unsigned cell = 0; cell < ctx.n; ++cell) {
-            const unsigned t = start[cell];
+            const unsigned t = start.tiles[cell];
             board[cell] = static_cast<std::uint8_t>(t);
             if (t == 0) {
                 blank = cell;
@@ -179,12 +178,13 @@ struct Worker {
 
     // The children of the current node (reached by move `prev`): moves, tiles and new ranks, each
     // new table entry prefetched. Returns how many.
-    int make_children(int prev, Child* out) const {
+    int make_children(Dir prev, Child* out) const {
+        const Dir back = inverse(prev);
         int m = 0;
-        for (int d = 0; d < 4; ++d) {
-            if (d == 3 - prev || c->nb[blank][d] < 0) continue;
+        for (int d = 0; d < kDirs; ++d) {
+            if (static_cast<Dir>(d) == back || c->nb[blank][d] < 0) continue;
             Child& x = out[m++];
-            x.d = static_cast<std::uint8_t>(d);
+            x.d = static_cast<Dir>(d);
             x.to = static_cast<std::uint8_t>(c->nb[blank][d]);
             const unsigned t = board[x.to];
             x.p = c->pattern_of[t];
@@ -282,7 +282,7 @@ struct Worker {
 
     // Searches below the current node (depth g, reached by move `prev`). True when the goal was
     // found; path[0..bound-1] then holds the moves and the state is left at the goal.
-    bool search(int g, int prev) {
+    bool search(int g, Dir prev) {
         Child ch[4];
         const int m = make_children(prev, ch);
         return dfs(g, ch, m);
@@ -325,7 +325,7 @@ struct Worker {
     }
 
     // Plays the blank's move d from the current node (used to replay the split prefixes).
-    void step(int d) {
+    void step(Dir d) {
         Child x[4];
         const int m = make_children(kNoMove, x);
         for (int i = 0; i < m; ++i)
@@ -340,7 +340,7 @@ struct Worker {
 
     // Like dfs, but stops at depth `split`, recording the nodes there in DFS order (moves and the
     // counts so far). True when the goal is met above or at that depth.
-    bool enumerate(int g, int prev, int split, std::vector<FrontierNode>& out) {
+    bool enumerate(int g, Dir prev, int split, std::vector<FrontierNode>& out) {
         if (g == split) {
             FrontierNode node{{}, expanded, generated};
             std::copy(path, path + g, node.moves.begin());

@@ -19,7 +19,8 @@ std::string PatternSpec::key() const {
 }
 
 std::string spec_problem(const PatternSpec& spec) {
-    if (spec.rows < 2 || spec.rows > 5 || spec.cols < 2 || spec.cols > 5) return "board size out of range 2..5";
+    if (spec.rows < kMinSide || spec.rows > kMaxSide || spec.cols < kMinSide || spec.cols > kMaxSide)
+        return "board size out of range 2..5";
     if (spec.blank_goal >= spec.size()) return "blank goal cell out of range";
     if (spec.cells.empty() || spec.cells.size() > kMaxPatternTiles) return "pattern must have 1..8 tiles";
     if (spec.cells.size() + 2 > spec.size()) return "pattern leaves fewer than two other cells";
@@ -32,7 +33,11 @@ std::string spec_problem(const PatternSpec& spec) {
     return {};
 }
 
-Geometry::Geometry(unsigned r, unsigned c) : rows(r), cols(c), n(r * c) {
+CellMasks::CellMasks(Geometry g)
+    : rows(static_cast<unsigned>(g.rows)),
+      cols(static_cast<unsigned>(g.cols)),
+      n(static_cast<unsigned>(g.cells())) {
+    const unsigned c = cols;
     all = n >= 32 ? ~0u : (1u << n) - 1u;
     not_first_col = 0;
     not_last_col = 0;
@@ -72,12 +77,14 @@ const std::vector<std::string>& partition_names() {
     return names;
 }
 
-bool partition_fits(std::string_view name, unsigned rows, unsigned cols) {
-    return std::any_of(partitions().begin(), partitions().end(),
-                       [&](const NamedPartition& p) { return p.name == name && p.rows == rows && p.cols == cols; });
+bool partition_fits(std::string_view name, Geometry g) {
+    return std::any_of(partitions().begin(), partitions().end(), [&](const NamedPartition& p) {
+        return p.name == name && static_cast<int>(p.rows) == g.rows && static_cast<int>(p.cols) == g.cols;
+    });
 }
 
-std::vector<PatternSpec> named_partition(std::string_view name, unsigned rows, unsigned cols, unsigned blank_goal) {
+std::vector<PatternSpec> named_partition(std::string_view name, Geometry geo, unsigned blank_goal) {
+    const unsigned rows = static_cast<unsigned>(geo.rows), cols = static_cast<unsigned>(geo.cols);
     const NamedPartition* found = nullptr;
     for (const auto& p : partitions())
         if (p.name == name) found = &p;

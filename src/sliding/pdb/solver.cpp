@@ -12,6 +12,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
+#include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 #include "ida_worker.hpp"
 
@@ -25,87 +26,27 @@ using detail::kNoMove;
 using detail::kSplitDepth;
 using detail::Worker;
 
-constexpr char kLetter[4] = {'U', 'L', 'R', 'D'};  // d and 3 - d are opposite
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
-std::string letters(const std::uint8_t* moves, int n) {
-    std::string s;
-    for (int i = 0; i < n; ++i) s += kLetter[moves[i]];
-    return s;
-}
+Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
 }  // namespace
 
-bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board,
-              const std::vector<std::uint8_t>& goal) {
-    const unsigned n = rows * cols;
-    std::vector<unsigned> goal_cell(n);
-    for (unsigned c = 0; c < n; ++c) goal_cell[goal[c]] = c;
-    std::vector<bool> seen(n, false);
-    unsigned cycles = 0, blank = 0;
-    for (unsigned c = 0; c < n; ++c) {
-        if (board[c] == 0) blank = c;
-        if (seen[c]) continue;
-        ++cycles;
-        for (unsigned x = c; !seen[x]; x = goal_cell[board[x]]) seen[x] = true;
-    }
-    const unsigned gb = goal_cell[0];
-    const unsigned dist = static_cast<unsigned>(std::abs(static_cast<int>(blank / cols) - static_cast<int>(gb / cols)) +
-                                                std::abs(static_cast<int>(blank % cols) - static_cast<int>(gb % cols)));
-    return (n - cycles) % 2 == dist % 2;
-}
-
-bool apply_path(unsigned rows, unsigned cols, std::vector<std::uint8_t>& board, const std::string& path) {
-    const auto it = std::find(board.begin(), board.end(), 0);
-    if (it == board.end()) return false;
-    unsigned b = static_cast<unsigned>(it - board.begin());
-    for (char m : path) {
-        const unsigned r = b / cols, col = b % cols;
-        unsigned to;
-        switch (m) {
-            case 'U':
-                if (r == 0) return false;
-                to = b - cols;
-                break;
-            case 'D':
-                if (r + 1 >= rows) return false;
-                to = b + cols;
-                break;
-            case 'L':
-                if (col == 0) return false;
-                to = b - 1;
-                break;
-            case 'R':
-                if (col + 1 >= cols) return false;
-                to = b + 1;
-                break;
-            default: return false;
-        }
-        std::swap(board[b], board[to]);
-        b = to;
-    }
-    return true;
-}
-
-PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint8_t>& board, unsigned threads,
-                      int max_threshold) {
+PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold) {
     const auto t0 = std::chrono::steady_clock::now();
     const Context ctx(heuristic);
-    {
-        auto a = board, b = ctx.goal;
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
-        if (board.size() != ctx.n || a != b) throw UsageError("board and goal do not hold the same tiles");
-    }
+    if (!(board.geo == heuristic.geometry()) || !is_valid(board))
+        throw UsageError("the board is not a valid board of the pattern databases' size");
     threads = resolve_threads(threads);
     PdbSolution sol;
     Worker root(ctx, board);
     sol.initial_h = root.heuristic();
     auto finish = [&] {
-        sol.totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        sol.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return sol;
     };
-    if (!solvable(heuristic.rows(), heuristic.cols(), board, ctx.goal)) return finish();
+    if (!solvable(board, heuristic.goal())) return finish();
+    sol.used = Algorithm::Ida;
     if (root.at_goal()) {
         sol.length = 0;
         return finish();
@@ -126,11 +67,11 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
         bool found = false;
         if (threads <= 1) {
             found = w.search(0, kNoMove);
-            if (found) sol.path = letters(w.path, bound);
+            if (found) sol.path = path_of(w.path, bound);
         } else {
             frontier.clear();
             found = w.enumerate(0, kNoMove, std::min(kSplitDepth, bound), frontier);
-            if (found) sol.path = letters(w.path, bound);
+            if (found) sol.path = path_of(w.path, bound);
         }
         it.expanded = w.expanded;
         it.generated = w.generated;
@@ -158,7 +99,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
                 next = std::min(next, sub.next_bound);
                 if (hit && i < winner.load()) {
                     winner.store(i);
-                    sol.path = letters(sub.path, bound);
+                    sol.path = path_of(sub.path, bound);
                 }
             });
             check_stop();
@@ -180,8 +121,8 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint
             }
         }
         sol.iterations.push_back(it);
-        sol.totals.expanded += it.expanded;
-        sol.totals.generated += it.generated;
+        sol.stats.expanded += it.expanded;
+        sol.stats.generated += it.generated;
         if (found) {
             sol.length = bound;
             return finish();

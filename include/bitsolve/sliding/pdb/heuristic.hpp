@@ -16,11 +16,11 @@
 #include <memory>
 #include <vector>
 
+#include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/table.hpp"
 
 namespace bitsolve::sliding::pdb {
 
-inline constexpr unsigned kMaxCells = 25;
 inline constexpr unsigned kMaxPatterns = 8;
 
 // Tables for one board size and blank goal cell (shared, read-only, by all searches).
@@ -30,16 +30,15 @@ struct PdbSet {
 
 class PdbHeuristic {
 public:
-    // goal[c] = tile on cell c (0 = blank). Throws UsageError when the tables do not form a
-    // disjoint partition of the goal's tiles with the goal's blank cell and board size.
-    PdbHeuristic(unsigned rows, unsigned cols, std::vector<std::uint8_t> goal, PdbSet set, bool reflect = true);
+    // Throws UsageError when the goal is not a valid board, or the tables do not form a disjoint
+    // partition of the goal's tiles with the goal's blank cell and board size.
+    PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true);
 
-    unsigned rows() const { return rows_; }
-    unsigned cols() const { return cols_; }
+    Geometry geometry() const { return goal_.geo; }
     unsigned cells() const { return n_; }
     unsigned patterns() const { return static_cast<unsigned>(set_.tables.size()); }
     bool reflects() const { return reflect_; }
-    const std::vector<std::uint8_t>& goal() const { return goal_; }
+    const Board& goal() const { return goal_; }
 
     // Per tile (1..n-1): its pattern and its slot in that pattern's rank order.
     std::uint8_t pattern_of(unsigned tile) const { return pattern_[tile]; }
@@ -49,14 +48,16 @@ public:
     unsigned pattern_size(unsigned p) const { return set_.tables[p]->spec.k(); }
     const std::uint8_t* table(unsigned p) const { return set_.tables[p]->data.data(); }
 
-    // Full evaluation of a board (tile on each cell): max(sum, reflected sum). Also the two sums.
-    int evaluate(const std::uint8_t* board) const;
-    int plain_sum(const std::uint8_t* board) const;
-    int reflected_sum(const std::uint8_t* board) const;
+    // Full evaluation of a board of the goal's geometry: max(sum, reflected sum). Also the two sums.
+    int evaluate(const Board& board) const;
+    int plain_sum(const Board& board) const;
+    int reflected_sum(const Board& board) const;
 
 private:
-    unsigned rows_, cols_, n_;
-    std::vector<std::uint8_t> goal_;
+    int plain_sum(const Tile* tiles) const;
+
+    Board goal_;
+    unsigned n_;
     PdbSet set_;
     bool reflect_;
     std::uint8_t pattern_[kMaxCells], slot_[kMaxCells], sigma_[kMaxCells], transpose_[kMaxCells];

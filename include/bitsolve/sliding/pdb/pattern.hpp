@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bitsolve/sliding/board.hpp"
+
 namespace bitsolve::sliding::pdb {
 
 struct PatternSpec {
@@ -20,6 +22,7 @@ struct PatternSpec {
     std::uint8_t blank_goal = 0;      // goal cell of the blank, 0 .. rows*cols-1
     std::vector<std::uint8_t> cells;  // goal cells of the pattern tiles, 1..8 of them, distinct, not the blank's
 
+    Geometry geometry() const { return Geometry{rows, cols}; }
     unsigned size() const { return static_cast<unsigned>(rows) * cols; }
     unsigned k() const { return static_cast<unsigned>(cells.size()); }
     std::uint64_t entries() const;
@@ -34,11 +37,11 @@ inline constexpr unsigned kMaxPatternTiles = 8;
 // Empty when the spec is well formed, else what is wrong (used by the header parser and the API).
 std::string spec_problem(const PatternSpec& spec);
 
-// Board geometry as bitmasks over cells (bit c = cell c, row-major), for flood fills.
-struct Geometry {
+// A board's cells as bitmasks (bit c = cell c, row-major), for the builder's flood fills.
+struct CellMasks {
     unsigned rows, cols, n;
     std::uint32_t all, not_first_col, not_last_col;
-    explicit Geometry(unsigned r, unsigned c);
+    explicit CellMasks(Geometry g);
     // The cells of `free_cells` connected to `seed` (seed included; seed must be in free_cells).
     std::uint32_t flood(std::uint32_t seed, std::uint32_t free_cells) const {
         // Two steps per test: the loop's exit branch is the costly part of a short fill.
@@ -61,10 +64,10 @@ struct Geometry {
 
 // The names accepted by --heuristic / build-pdb.
 const std::vector<std::string>& partition_names();
-// True when `name` is a partition defined for rows x cols.
-bool partition_fits(std::string_view name, unsigned rows, unsigned cols);
+// True when `name` is a partition defined for boards of this geometry.
+bool partition_fits(std::string_view name, Geometry g);
 // The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the
 // last cell). Throws UsageError for an unknown name, another board size or another blank cell.
-std::vector<PatternSpec> named_partition(std::string_view name, unsigned rows, unsigned cols, unsigned blank_goal);
+std::vector<PatternSpec> named_partition(std::string_view name, Geometry g, unsigned blank_goal);
 
 }  // namespace bitsolve::sliding::pdb

@@ -16,44 +16,28 @@
 // first solution counts -- the enumeration up to the winning subtree's root, the subtrees before
 // it (never cut short) and the winner's own search. Subtrees after the winner, which other
 // threads may have started, are searched but not counted.
-#include <cstdint>
 #include <limits>
-#include <string>
-#include <vector>
 
-#include "bitsolve/core/stats.hpp"
+#include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
+#include "bitsolve/sliding/solver.hpp"
 
 namespace bitsolve::sliding::pdb {
 
-struct IterationStats {
-    int threshold = 0;
-    std::uint64_t expanded = 0;
-    std::uint64_t generated = 0;
-};
-
-struct PdbSolution {
-    int length = -1;   // -1: the goal cannot be reached from this board
-    std::string path;  // the blank's moves, U D L R
+// A Solution (length, path, stats.expanded/generated totals, per-iteration counts; used = Ida)
+// and what only the PDB search reports.
+struct PdbSolution : Solution {
     int initial_h = 0;
     bool cut_off = false;  // stopped before an iteration above max_threshold (length stays -1)
-    std::vector<IterationStats> iterations;
-    SearchStats totals;
 };
 
-// board[c] = tile on cell c (0 = blank); a permutation of the goal's tiles (checked: UsageError).
-// threads: 0 = all cores. Throws LimitError when a stop is requested (timeout, signal).
-// max_threshold: no iteration with a larger threshold is started (cut_off is then set); benchmarks
-// use it to time a fixed, deterministic amount of work.
-PdbSolution solve_pdb(const PdbHeuristic& heuristic, const std::vector<std::uint8_t>& board, unsigned threads = 1,
+// The search behind sliding::solve with SolveOptions::pattern_db; benchmarks call it directly
+// for max_threshold. `board`: a valid board of the heuristic's geometry, holding the goal's tiles
+// (UsageError otherwise). A board that cannot reach the goal (parity) is answered at once,
+// length -1. threads: 0 = all cores. Throws LimitError when a stop is requested (timeout,
+// signal). max_threshold: no iteration with a larger threshold is started (cut_off is then set);
+// benchmarks use it to time a fixed, deterministic amount of work.
+PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads = 1,
                       int max_threshold = std::numeric_limits<int>::max());
-
-// True when `board` reaches `goal` (same tiles): permutation parity against the blank's distance.
-bool solvable(unsigned rows, unsigned cols, const std::vector<std::uint8_t>& board,
-              const std::vector<std::uint8_t>& goal);
-
-// Applies the blank moves in `path` to `board`; false when a move leaves the board or is not a
-// move letter. Used to check every reported path.
-bool apply_path(unsigned rows, unsigned cols, std::vector<std::uint8_t>& board, const std::string& path);
 
 }  // namespace bitsolve::sliding::pdb

@@ -1,0 +1,46 @@
+#pragma once
+// Pattern databases as a heuristic of sliding::solve: a heuristic name chooses the partition
+// (pattern.hpp) for a goal, its tables are loaded from the cache or built (cache.hpp), and the
+// result goes into SolveOptions::pattern_db (also for batches, BatchOptions::solve).
+//
+//   SolveOptions opt;
+//   opt.pattern_db = select_pdb("pdb663", goal, opt.algorithm, TableSource{dir, 0, true});
+//   Solution s = solve(start, goal, opt);
+//
+// Names: "md" and "lc" select no database (the computed heuristics of SolveOptions::heuristic);
+// "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666" (5x5) select that partition; "auto" selects the
+// strongest one for the size, or none where no database applies.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "bitsolve/sliding/batch.hpp"
+#include "bitsolve/sliding/board.hpp"
+#include "bitsolve/sliding/pdb/cache.hpp"
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+#include "bitsolve/sliding/solver.hpp"
+
+namespace bitsolve::sliding::pdb {
+
+// The partition `name` selects for boards of this goal, or empty for none. A partition name
+// throws UsageError when the algorithm is Bfs or Bidir, or (named_partition) when the partition
+// is for another size or the goal's blank is neither first nor last. "auto": pdb78 on 4x4 when
+// its tables are in `cache_dir` (their first build takes minutes), else pdb663; pdb6666 on 5x5;
+// none for other sizes, for a blank goal elsewhere than first or last, or for Bfs and Bidir.
+std::string choose_partition(std::string_view name, const Board& goal, Algorithm algorithm,
+                             const std::filesystem::path& cache_dir);
+
+// The heuristic for SolveOptions::pattern_db: the tables of choose_partition(name, goal,
+// algorithm, source.dir) obtained from `source` (obtain_table), or null when none is selected.
+std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
+                                               const TableSource& source);
+
+// The goal of every board of a batch, when pattern databases may serve it: the explicit goal,
+// else the blank-first or blank-last goal of the batch's size, else of the size the named
+// partition is for. Nothing for "md" and "lc", nor for "auto" without a goal or size (boards of
+// several sizes then keep the computed heuristic).
+std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch);
+
+}  // namespace bitsolve::sliding::pdb

@@ -1,0 +1,65 @@
+#include "bitsolve/sliding/pdb/select.hpp"
+
+#include <algorithm>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/pattern.hpp"
+
+namespace bitsolve::sliding::pdb {
+namespace {
+
+bool computed(std::string_view name) { return name == "md" || name == "lc"; }
+
+bool is_ida(Algorithm a) { return a == Algorithm::Auto || a == Algorithm::Ida; }
+
+bool all_cached(const std::filesystem::path& dir, const std::vector<PatternSpec>& specs) {
+    if (dir.empty()) return false;
+    return std::all_of(specs.begin(), specs.end(),
+                       [&](const PatternSpec& s) { return std::filesystem::exists(table_path(dir, s)); });
+}
+
+}  // namespace
+
+std::string choose_partition(std::string_view name, const Board& goal, Algorithm algorithm,
+                             const std::filesystem::path& cache_dir) {
+    if (computed(name)) return {};
+    const Geometry g = goal.geo;
+    const unsigned n = static_cast<unsigned>(g.cells()), blank = static_cast<unsigned>(goal.blank());
+    if (name == "auto") {
+        // 7-8 once cached, else 6-6-3 (seconds to build); 6-6-6-6 on 5x5. Other sizes and goals
+        // keep the computed heuristic.
+        if (blank != 0 && blank != n - 1) return {};
+        std::string chosen;
+        if (g == Geometry{4, 4})
+            chosen = all_cached(cache_dir, named_partition("pdb78", g, blank)) ? "pdb78" : "pdb663";
+        else if (g == Geometry{5, 5}) chosen = "pdb6666";
+        else return {};
+        return is_ida(algorithm) ? chosen : std::string();
+    }
+    if (!is_ida(algorithm))
+        throw UsageError(std::string("pattern databases are a heuristic of IDA*, not of ") + algorithm_name(algorithm));
+    named_partition(name, g, blank);  // throws when it does not fit
+    return std::string(name);
+}
+
+std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
+                                               const TableSource& source) {
+    const std::string partition = choose_partition(name, goal, algorithm, source.dir);
+    if (partition.empty()) return nullptr;
+    PdbSet set;
+    for (const auto& spec : named_partition(partition, goal.geo, static_cast<unsigned>(goal.blank())))
+        set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(spec, source)));
+    return std::make_shared<const PdbHeuristic>(goal, std::move(set));
+}
+
+std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch) {
+    if (computed(name)) return std::nullopt;
+    if (batch.goal) return *batch.goal;
+    Geometry g;
+    if (batch.size) g = *batch.size;
+    else if (name == "auto") return std::nullopt;
+    else g = name == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
+    return batch.blank_first ? blank_first_goal(g) : blank_last_goal(g);
+}
+
+}  // namespace bitsolve::sliding::pdb

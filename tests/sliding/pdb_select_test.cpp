@@ -1,0 +1,200 @@
+// Pattern databases as a heuristic of sliding::solve: solve() with SolveOptions::pattern_db gives
+// what PDB-IDA* gives (length, path, per-iteration counts) for any thread count, batches use it
+// for every board, the options that cannot go with it are refused, and pdb/select.hpp chooses
+// partitions and batch goals by name.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/batch.hpp"
+#include "bitsolve/sliding/parity.hpp"
+#include "bitsolve/sliding/pdb/select.hpp"
+#include "bitsolve/sliding/pdb/solver.hpp"
+#include "bitsolve/sliding/solver.hpp"
+#include "pdb_test_util.hpp"
+#include "random_board.hpp"
+
+namespace bitsolve::sliding {
+namespace {
+
+std::shared_ptr<const pdb::PdbHeuristic> tables3x3() {
+    static const auto h = std::make_shared<const pdb::PdbHeuristic>(
+        blank_last_goal({3, 3}),
+        pdbtest::build_set({pdbtest::spec(3, 3, 8, {0, 1, 2, 3}), pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
+    return h;
+}
+
+void expect_same_search(const Solution& a, const Solution& b) {
+    EXPECT_EQ(a.length, b.length);
+    EXPECT_EQ(a.path, b.path);
+    EXPECT_EQ(a.used, b.used);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.stats.generated, b.stats.generated);
+    ASSERT_EQ(a.iterations.size(), b.iterations.size());
+    for (std::size_t i = 0; i < a.iterations.size(); ++i) {
+        EXPECT_EQ(a.iterations[i].threshold, b.iterations[i].threshold);
+        EXPECT_EQ(a.iterations[i].expanded, b.iterations[i].expanded);
+        EXPECT_EQ(a.iterations[i].generated, b.iterations[i].generated);
+    }
+}
+
+TEST(PdbThroughSolve, SameAnswerPathAndCountsAsPdbIda) {
+    const Board goal = blank_last_goal({3, 3});
+    SplitMix64 rng(12);
+    int solved = 0;
+    for (int i = 0; i < 40; ++i) {
+        const Board start = random_board(goal.geo, rng);
+        SolveOptions opt;
+        opt.pattern_db = tables3x3();
+        const Solution s = solve(start, goal, opt);
+        SolveOptions lc;
+        lc.algorithm = Algorithm::Ida;
+        EXPECT_EQ(s.length, solve(start, goal, lc).length);  // an independent optimal search
+        if (s.length < 0) {
+            EXPECT_FALSE(solvable(start, goal));
+            EXPECT_EQ(s.used, Algorithm::Auto);
+            continue;
+        }
+        ++solved;
+        const Solution direct = pdb::solve_pdb(*tables3x3(), start, 1);
+        expect_same_search(s, direct);
+        EXPECT_EQ(s.used, Algorithm::Ida);
+        EXPECT_FALSE(s.iterations.empty());
+        Board b = start;
+        ASSERT_TRUE(replay(b, s.path));
+        EXPECT_EQ(b, goal);
+        opt.threads = 3;
+        expect_same_search(solve(start, goal, opt), s);
+        opt.want_path = false;
+        opt.algorithm = Algorithm::Ida;
+        const Solution bare = solve(start, goal, opt);
+        EXPECT_EQ(bare.length, s.length);
+        EXPECT_TRUE(bare.path.empty());
+    }
+    EXPECT_GT(solved, 10);
+}
+
+TEST(PdbThroughSolve, RefusesOtherAlgorithmsAndGoals) {
+    const Board goal = blank_last_goal({3, 3});
+    Board start = goal;
+    ASSERT_TRUE(replay(start, Path{Dir::Up, Dir::Left}));
+    SolveOptions opt;
+    opt.pattern_db = tables3x3();
+    for (Algorithm a : {Algorithm::Bfs, Algorithm::Bidir}) {
+        opt.algorithm = a;
+        EXPECT_THROW(solve(start, goal, opt), UsageError) << algorithm_name(a);
+    }
+    opt.algorithm = Algorithm::Auto;
+    EXPECT_THROW(solve(start, blank_first_goal({3, 3}), opt), UsageError);
+    EXPECT_EQ(solve(start, goal, opt).length, 2);
+}
+
+TEST(PdbThroughSolve, BatchSolvesEveryBoardWithTheTables) {
+    const Board goal = blank_last_goal({3, 3});
+    SplitMix64 rng(5);
+    std::string text;
+    std::vector<Board> boards;
+    for (int i = 0; i < 12; ++i) {
+        boards.push_back(random_board(goal.geo, rng));
+        text += format_board_line(boards.back()) + "\n";
+    }
+    text += "1 2 3 0\n";  // another size: a bad line
+    BatchOptions opt;
+    opt.solve.pattern_db = tables3x3();
+    opt.solve.threads = 4;  // not used: one thread per board
+    opt.threads = 2;
+    std::vector<BatchItem> items;
+    ASSERT_TRUE(solve_batch(text, opt, [&](const BatchItem& item) { items.push_back(item); }));
+    ASSERT_EQ(items.size(), boards.size() + 1);
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        ASSERT_TRUE(items[i].ok) << items[i].error;
+        SolveOptions one;
+        one.pattern_db = tables3x3();
+        expect_same_search(items[i].solution, solve(boards[i], goal, one));
+    }
+    EXPECT_FALSE(items.back().ok);
+    EXPECT_FALSE(items.back().no_size);
+    EXPECT_NE(items.back().error.find("expected 9 numbers for a 3x3 board"), std::string::npos) << items.back().error;
+}
+
+TEST(PdbSelect, ChoosesPartitionsByName) {
+    const Board g4 = blank_first_goal({4, 4}), g4l = blank_last_goal({4, 4}), g3 = blank_last_goal({3, 3});
+    const std::filesystem::path none;
+    EXPECT_EQ(pdb::choose_partition("md", g4, Algorithm::Auto, none), "");
+    EXPECT_EQ(pdb::choose_partition("lc", g4, Algorithm::Ida, none), "");
+    EXPECT_EQ(pdb::choose_partition("pdb555", g4, Algorithm::Auto, none), "pdb555");
+    EXPECT_EQ(pdb::choose_partition("pdb78", g4l, Algorithm::Ida, none), "pdb78");
+    EXPECT_EQ(pdb::choose_partition("pdb6666", blank_last_goal({5, 5}), Algorithm::Auto, none), "pdb6666");
+    EXPECT_THROW(pdb::choose_partition("pdb555", g4, Algorithm::Bfs, none), UsageError);
+    EXPECT_THROW(pdb::choose_partition("pdb78", g3, Algorithm::Auto, none), UsageError);
+    Board middle = g4;  // the blank's goal neither first nor last
+    std::swap(middle.tiles[0], middle.tiles[5]);
+    EXPECT_THROW(pdb::choose_partition("pdb663", middle, Algorithm::Auto, none), UsageError);
+    // auto: the strongest database that applies, or none.
+    EXPECT_EQ(pdb::choose_partition("auto", g4, Algorithm::Auto, none), "pdb663");
+    EXPECT_EQ(pdb::choose_partition("auto", blank_first_goal({5, 5}), Algorithm::Ida, none), "pdb6666");
+    EXPECT_EQ(pdb::choose_partition("auto", g3, Algorithm::Auto, none), "");
+    EXPECT_EQ(pdb::choose_partition("auto", middle, Algorithm::Auto, none), "");
+    EXPECT_EQ(pdb::choose_partition("auto", g4, Algorithm::Bidir, none), "");
+    EXPECT_EQ(pdb::select_pdb("lc", g4, Algorithm::Auto, pdb::TableSource{}), nullptr);
+    EXPECT_EQ(pdb::select_pdb("auto", g3, Algorithm::Auto, pdb::TableSource{}), nullptr);
+}
+
+TEST(PdbSelect, AutoTakesSevenEightOnceItsTablesAreCached) {
+    const auto dir = std::filesystem::temp_directory_path() / ("bitsolve_select_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const Board goal = blank_first_goal({4, 4});
+    const auto specs = pdb::named_partition("pdb78", goal.geo, 0);
+    std::ofstream(pdb::table_path(dir, specs[0])) << "x";
+    EXPECT_EQ(pdb::choose_partition("auto", goal, Algorithm::Auto, dir), "pdb663");  // one of two tables
+    std::ofstream(pdb::table_path(dir, specs[1])) << "x";
+    EXPECT_EQ(pdb::choose_partition("auto", goal, Algorithm::Auto, dir), "pdb78");
+    EXPECT_EQ(pdb::choose_partition("auto", blank_last_goal({4, 4}), Algorithm::Auto, dir), "pdb663");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(PdbSelect, BatchGoals) {
+    BatchOptions b;
+    EXPECT_FALSE(pdb::batch_goal("lc", b));
+    EXPECT_FALSE(pdb::batch_goal("auto", b));  // boards of any size: no single goal
+    EXPECT_EQ(pdb::batch_goal("pdb663", b), blank_last_goal({4, 4}));
+    EXPECT_EQ(pdb::batch_goal("pdb6666", b), blank_last_goal({5, 5}));
+    b.blank_first = true;
+    EXPECT_EQ(pdb::batch_goal("pdb555", b), blank_first_goal({4, 4}));
+    b.size = Geometry{3, 3};
+    EXPECT_EQ(pdb::batch_goal("auto", b), blank_first_goal({3, 3}));
+    EXPECT_EQ(pdb::batch_goal("pdb78", b), blank_first_goal({3, 3}));  // the size decides; selection refuses later
+    Board explicit_goal = blank_last_goal({2, 3});
+    b.goal = explicit_goal;
+    EXPECT_EQ(pdb::batch_goal("auto", b), explicit_goal);
+    EXPECT_FALSE(pdb::batch_goal("md", b));
+}
+
+TEST(PdbSelect, SelectedTablesSolveLikeTheirOwnSearch) {
+    // pdb555 built in memory (no cache) through the selection, then used by solve().
+    pdb::TableSource src;
+    src.threads = 2;
+    const Board goal = blank_first_goal({4, 4});
+    const auto h = pdb::select_pdb("pdb555", goal, Algorithm::Auto, src);
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->patterns(), 3u);
+    EXPECT_TRUE(h->reflects());
+    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", goal.geo);
+    ASSERT_FALSE(all.empty());
+    const auto& inst = all[54];  // instance 55, the shortest (41 moves)
+    ASSERT_EQ(inst.length, 41);
+    SolveOptions opt;
+    opt.pattern_db = h;
+    opt.threads = 2;
+    const Solution s = solve(inst.board, goal, opt);
+    EXPECT_EQ(s.length, inst.length);
+    expect_same_search(s, pdb::solve_pdb(*h, inst.board, 1));
+}
+
+}  // namespace
+}  // namespace bitsolve::sliding
