@@ -146,7 +146,7 @@ int run_enumerate(const EnumOptions& o) {
     } catch (const LimitError&) {
         progress.finish();
         if (!o.checkpoint.empty())
-            std::cerr << "bitsolve rush: finished slices are saved in '" << quote(o.checkpoint, 200)
+            std::cerr << "bitsolve rush enumerate: finished slices are saved in '" << quote(o.checkpoint, 200)
                       << "'; run the same command again to resume\n";
         throw;
     }
