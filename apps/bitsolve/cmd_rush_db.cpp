@@ -1,5 +1,6 @@
 // `bitsolve rush enumerate | merge | pick`: Fogleman's database of interesting Rush Hour puzzles,
 // built from scratch (whole, sharded, resumable), merged from shards, and served by difficulty.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -84,6 +85,13 @@ struct EnumOptions {
     CommonOptions common;
 };
 
+// Peak resident memory of the process so far (Linux reports ru_maxrss in KiB).
+std::size_t peak_memory() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<std::size_t>(u.ru_maxrss) * 1024;
+}
+
 std::string histogram(const std::vector<std::uint64_t>& by_moves) {
     std::string s;
     for (std::size_t m = by_moves.size(); m-- > 0;)
@@ -96,10 +104,10 @@ void print_summary(const DbCounts& c, const std::vector<std::uint64_t>& by_moves
     if (stats) {
         std::cerr << fmt::format(
             "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\nRows by moves: {}\n"
-            "States: {}\n{}Time: {:.3f} s\nLayouts/second: {:.0f}\nStates/second: {:.0f}\n",
+            "States: {}\n{}Time: {:.3f} s\nLayouts/second: {:.0f}\nStates/second: {:.0f}\nPeak memory: {}\n",
             c.layouts, c.canonical, c.canonical, c.solvable, c.rows, histogram(by_moves), c.states, extra, seconds,
             seconds > 0 ? static_cast<double>(c.layouts) / seconds : 0,
-            seconds > 0 ? static_cast<double>(c.states) / seconds : 0);
+            seconds > 0 ? static_cast<double>(c.states) / seconds : 0, format_size(peak_memory()));
         return;
     }
     std::cerr << fmt::format(

@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 
 namespace bitsolve::rush {
@@ -121,7 +123,8 @@ std::string read_db_file(const std::string& path) {
     std::string data = read_input(path, std::size_t{1} << 34);
     if (!is_zstd(data)) return data;
     try {
-        return zstd_decompress(data);
+        // A small hostile file can claim terabytes: stop at the memory budget.
+        return zstd_decompress(data, std::min(std::size_t{1} << 34, memory_budget()));
     } catch (const InputError& e) {
         throw InputError("'" + quote(path, 200) + "': " + e.message());
     }
