@@ -134,6 +134,7 @@ int run_enumerate(const EnumOptions& o) {
     }
     const DbShard shard = shard_option(o.shard);
     apply_common_options(o.common);
+    check_writable(o.output);  // now, not after the run
     const auto t0 = Clock::now();
     const DbEnumeration e(params);
     Progress progress;
@@ -177,6 +178,7 @@ struct MergeOptions {
 
 int run_merge(const MergeOptions& o) {
     apply_common_options(o.limits);
+    check_writable(o.output);
     std::optional<ShardHeader> first;
     std::map<std::uint64_t, std::string> seen;
     std::vector<DbRow> rows;

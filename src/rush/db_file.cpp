@@ -159,6 +159,15 @@ void write_file_atomic(const std::string& path, std::string_view data) {
     }
 }
 
+void check_writable(const std::string& path) {
+    if (path == "-" || path.empty()) return;
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail_path("create", tmp);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+}
+
 void write_db_file(const std::string& path, std::string_view data) {
     if (path == "-" || path.empty()) {
         std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));

@@ -188,6 +188,14 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
         EXPECT_EQ(r.out, "");
         EXPECT_FALSE(exists(out)) << extra.back();
     }
+    // Unwritable paths fail at once, before any work.
+    auto w = run_cli({"rush", "enumerate", "--size", "4", "--checkpoint", "/nonexistent-dir/x.ckpt", "-o", out});
+    EXPECT_EQ(w.exit_code, 3) << w.err;
+    EXPECT_FALSE(exists(out));
+    w = run_cli({"rush", "enumerate", "--size", "4", "-o", "/nonexistent-dir/db.txt"});
+    EXPECT_EQ(w.exit_code, 3) << w.err;
+    EXPECT_NE(w.err.find("cannot create"), std::string::npos) << w.err;
+    EXPECT_EQ(w.err.find("rows written"), std::string::npos) << w.err;  // refused before the run
     const std::string bad = temp("bad.txt");
     FILE* f = std::fopen(bad.c_str(), "wb");
     std::fputs("07 BCCCBDDDAAoEFFoE 20\n07 BCCCBDDDAAoEFFoE 2x0\n", f);

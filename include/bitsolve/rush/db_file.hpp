@@ -47,6 +47,9 @@ std::string read_db_file(const std::string& path);
 void write_db_file(const std::string& path, std::string_view data);
 // The same without compression, for any file that must appear whole or not at all.
 void write_file_atomic(const std::string& path, std::string_view data);
+// Fails now (InputError naming the path) when write_db_file(path, ...) could not create its
+// temporary file, so that a long run does not find out at its end. Leaves nothing behind.
+void check_writable(const std::string& path);
 
 struct DbShard {
     std::uint64_t index = 0;  // 0..count-1
