@@ -177,6 +177,7 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& o) {
+    const auto t0 = Clock::now();
     apply_common_options(o.limits);
     check_writable(o.output);
     std::optional<ShardHeader> first;
@@ -230,7 +231,7 @@ int run_merge(const MergeOptions& o) {
                 by_moves.resize(static_cast<std::size_t>(r.moves) + 1);
             ++by_moves[static_cast<std::size_t>(r.moves)];
         }
-        print_summary(sum, by_moves, 0, true, fmt::format("Shards: {}\n", first->shard.count));
+        print_summary(sum, by_moves, seconds_since(t0), true, fmt::format("Shards: {}\n", first->shard.count));
     }
     return 0;
 }
