@@ -99,15 +99,21 @@ std::string histogram(const std::vector<std::uint64_t>& by_moves) {
     return s.empty() ? "-" : s;
 }
 
+// The counts of a run as `Key: value` lines.
+std::string count_lines(const DbCounts& c, const std::vector<std::uint64_t>& by_moves) {
+    return fmt::format(
+        "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\nRows by moves: {}\n"
+        "States: {}\n",
+        c.layouts, c.canonical, c.canonical, c.solvable, c.rows, histogram(by_moves), c.states);
+}
+
 void print_summary(const DbCounts& c, const std::vector<std::uint64_t>& by_moves, double seconds, bool stats,
                    const std::string& extra) {
     if (stats) {
-        std::cerr << fmt::format(
-            "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\nRows by moves: {}\n"
-            "States: {}\n{}Time: {:.3f} s\nLayouts/second: {:.0f}\nStates/second: {:.0f}\nPeak memory: {}\n",
-            c.layouts, c.canonical, c.canonical, c.solvable, c.rows, histogram(by_moves), c.states, extra, seconds,
-            seconds > 0 ? static_cast<double>(c.layouts) / seconds : 0,
-            seconds > 0 ? static_cast<double>(c.states) / seconds : 0, format_size(peak_memory()));
+        std::cerr << count_lines(c, by_moves) << extra
+                  << fmt::format("Time: {:.3f} s\nLayouts/second: {:.0f}\nStates/second: {:.0f}\nPeak memory: {}\n",
+                                 seconds, seconds > 0 ? static_cast<double>(c.layouts) / seconds : 0,
+                                 seconds > 0 ? static_cast<double>(c.states) / seconds : 0, format_size(peak_memory()));
         return;
     }
     std::cerr << fmt::format(
@@ -231,7 +237,9 @@ int run_merge(const MergeOptions& o) {
                 by_moves.resize(static_cast<std::size_t>(r.moves) + 1);
             ++by_moves[static_cast<std::size_t>(r.moves)];
         }
-        print_summary(sum, by_moves, seconds_since(t0), true, fmt::format("Shards: {}\n", first->shard.count));
+        std::cerr << count_lines(sum, by_moves)
+                  << fmt::format("Shards: {}\nTime: {:.3f} s\nPeak memory: {}\n", first->shard.count, seconds_since(t0),
+                                 format_size(peak_memory()));
     }
     return 0;
 }
