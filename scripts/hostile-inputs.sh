@@ -39,6 +39,9 @@ for f in numbers letters newlines short-lines; do
     run "sliding FILE ($f)" /dev/null sliding "$D/$f"
     run "queens 8 --checkpoint FILE ($f)" /dev/null queens 8 --checkpoint "$D/$f"
     run "queens merge FILE ($f)" /dev/null queens merge "$D/$f"
+    run "rush pick FILE ($f)" /dev/null rush pick "$D/$f"
+    run "rush merge FILE ($f)" /dev/null rush merge "$D/$f"
+    run "rush enumerate --checkpoint FILE ($f)" /dev/null rush enumerate --size 4 --checkpoint "$D/$f"
     [ "$f" = short-lines ] && continue  # a batch answers every line: below
     run "sliding --batch < $f" "$D/$f" sliding --batch
     run "rush --batch < $f" "$D/$f" rush --batch

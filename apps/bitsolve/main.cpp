@@ -73,8 +73,16 @@ int main(int argc, char** argv) {
         return 0;
     }
     cli::install_signal_handlers();
-    for (auto& r : runners)
-        if (r.command->parsed()) return r.run();
+    // The deepest parsed command wins: `rush enumerate` is registered apart from `rush`.
+    const cli::Runner* chosen = nullptr;
+    int chosen_depth = -1;
+    for (const auto& r : runners) {
+        if (!r.command->parsed()) continue;
+        int depth = 0;
+        for (const CLI::App* a = r.command; a->get_parent() != nullptr; a = a->get_parent()) ++depth;
+        if (depth > chosen_depth) chosen = &r, chosen_depth = depth;
+    }
+    if (chosen) return chosen->run();
     std::cerr << "bitsolve: no subcommand given (see bitsolve --help)\n";
     return cli::to_int(cli::Exit::Usage);
 }

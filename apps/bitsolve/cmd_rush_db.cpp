@@ -1,0 +1,382 @@
+// `bitsolve rush enumerate | merge | pick`: Fogleman's database of interesting Rush Hour puzzles,
+// built from scratch (whole, sharded, resumable), merged from shards, and served by difficulty.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/rush/database.hpp"
+#include "bitsolve/rush/db_file.hpp"
+#include "bitsolve/rush/db_pick.hpp"
+#include "bitsolve/rush/db_run.hpp"
+#include "bitsolve/rush/parse.hpp"
+#include "command.hpp"
+#include "common.hpp"
+
+namespace bitsolve::cli {
+namespace {
+
+using namespace bitsolve::rush;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string human_duration(double s) {
+    if (s < 90) return fmt::format("{:.0f} s", s);
+    if (s < 5400) return fmt::format("{:.0f} min", s / 60);
+    return fmt::format("{:.1f} h", s / 3600);
+}
+
+// Progress on stderr: a line redrawn at most twice a second on a terminal (after the first
+// second), else one line at the start. Local until a shared progress printer exists.
+class Progress {
+public:
+    Progress() : tty_(::isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
+    void start(const std::string& what, const DbProgress& p) {
+        what_ = what;
+        resumed_ = p.counts.layouts;
+        if (!tty_)
+            std::cerr << fmt::format("rush enumerate: {}: {} slices, {} resumed from the checkpoint\n", what,
+                                     p.slices_total, p.resumed);
+    }
+    void update(const DbProgress& p) {
+        if (!tty_) return;
+        const double s = seconds_since(start_);
+        if (s < 1.0 || s - last_ < 0.5) return;
+        last_ = s;
+        const double rate = static_cast<double>(p.counts.layouts - resumed_) / s;
+        const double fresh = static_cast<double>(p.slices_done - p.resumed);
+        const double eta = fresh > 0 ? s * static_cast<double>(p.slices_total - p.slices_done) / fresh : 0;
+        std::fprintf(stderr, "\rrush enumerate %s: %llu/%llu slices, %.3g layouts/s, %llu rows, ETA %s   ",
+                     what_.c_str(), static_cast<unsigned long long>(p.slices_done),
+                     static_cast<unsigned long long>(p.slices_total), rate,
+                     static_cast<unsigned long long>(p.counts.rows), human_duration(eta).c_str());
+        shown_ = true;
+    }
+    void finish() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+    ~Progress() { finish(); }
+
+private:
+    bool tty_;
+    Clock::time_point start_;
+    std::string what_;
+    std::uint64_t resumed_ = 0;
+    double last_ = 0;
+    bool shown_ = false;
+};
+
+struct EnumOptions {
+    int size = 6, walls = 0;
+    std::string shard, checkpoint, output;
+    CommonOptions common;
+};
+
+// Peak resident memory of the process so far (Linux reports ru_maxrss in KiB).
+std::size_t peak_memory() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<std::size_t>(u.ru_maxrss) * 1024;
+}
+
+std::string histogram(const std::vector<std::uint64_t>& by_moves) {
+    std::string s;
+    for (std::size_t m = by_moves.size(); m-- > 0;)
+        if (by_moves[m]) s += fmt::format("{}{}:{}", s.empty() ? "" : " ", m, by_moves[m]);
+    return s.empty() ? "-" : s;
+}
+
+// The counts of a run as `Key: value` lines.
+std::string count_lines(const DbCounts& c, const std::vector<std::uint64_t>& by_moves) {
+    return fmt::format(
+        "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\nRows by moves: {}\n"
+        "States: {}\n",
+        c.layouts, c.canonical, c.canonical, c.solvable, c.rows, histogram(by_moves), c.states);
+}
+
+void print_summary(const DbCounts& c, const std::vector<std::uint64_t>& by_moves, double seconds, bool stats,
+                   const std::string& extra) {
+    if (stats) {
+        std::cerr << count_lines(c, by_moves) << extra
+                  << fmt::format("Time: {:.3f} s\nLayouts/second: {:.0f}\nStates/second: {:.0f}\nPeak memory: {}\n",
+                                 seconds, seconds > 0 ? static_cast<double>(c.layouts) / seconds : 0,
+                                 seconds > 0 ? static_cast<double>(c.states) / seconds : 0, format_size(peak_memory()));
+        return;
+    }
+    std::cerr << fmt::format(
+        "rush: {} layouts enumerated, {} canonical (clusters), {} solvable, {} rows written, {} states explored, "
+        "{:.1f} s\nrush: rows by moves: {}\n",
+        c.layouts, c.canonical, c.solvable, c.rows, c.states, seconds, histogram(by_moves));
+}
+
+DbShard shard_option(const std::string& text) {
+    if (text.empty()) return DbShard{};
+    try {
+        return parse_shard(text);
+    } catch (const InputError& e) {
+        throw UsageError("--shard: " + e.message());
+    }
+}
+
+int run_enumerate(const EnumOptions& o) {
+    const DbParams params{o.size, o.walls};
+    try {
+        check_params(params);
+    } catch (const UsageError& e) {
+        throw UsageError(std::string(e.what()) + " (see bitsolve rush enumerate --help)");
+    }
+    const DbShard shard = shard_option(o.shard);
+    apply_common_options(o.common);
+    check_writable(o.output);  // now, not after the run
+    const auto t0 = Clock::now();
+    const DbEnumeration e(params);
+    Progress progress;
+    DbRunOptions ro;
+    ro.threads = o.common.threads;
+    ro.shard = shard;
+    ro.checkpoint = o.checkpoint;
+    bool started = false;
+    const std::string what = fmt::format("{}x{}, at most {} wall{}{}", o.size, o.size, o.walls, o.walls == 1 ? "" : "s",
+                                         shard.whole() ? "" : ", shard " + to_string(shard));
+    ro.progress = [&](const DbProgress& p) {
+        if (!started) progress.start(what, p), started = true;
+        else progress.update(p);
+    };
+    DbRunResult r;
+    try {
+        r = run_database(e, ro);
+    } catch (const LimitError&) {
+        progress.finish();
+        if (!o.checkpoint.empty())
+            std::cerr << "bitsolve rush enumerate: finished slices are saved in '" << quote(o.checkpoint, 200)
+                      << "'; run the same command again to resume\n";
+        throw;
+    }
+    progress.finish();
+    std::string text = shard.whole() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), r.counts});
+    text += format_rows(r.rows);
+    write_db_file(o.output.empty() ? "-" : o.output, text);
+    const std::string extra = fmt::format("Slices: {}\nSlices resumed: {}\nThreads: {}\n", r.slices, r.resumed,
+                                          resolve_threads(o.common.threads));
+    print_summary(r.counts, r.rows_by_moves, seconds_since(t0), o.common.stats, extra);
+    return 0;
+}
+
+struct MergeOptions {
+    std::vector<std::string> files;
+    std::string output;
+    CommonOptions limits;
+    bool stats = false;
+};
+
+int run_merge(const MergeOptions& o) {
+    const auto t0 = Clock::now();
+    apply_common_options(o.limits);
+    check_writable(o.output);
+    std::optional<ShardHeader> first;
+    std::map<std::uint64_t, std::string> seen;
+    std::vector<DbRow> rows;
+    DbCounts sum;
+    for (const std::string& file : o.files) {
+        const std::string text = read_db_file(file);
+        const std::string name = "'" + quote(file, 200) + "'";
+        ShardHeader h;
+        try {
+            h = parse_shard_header(text);
+            std::vector<DbRow> part = parse_rows(text);
+            if (part.size() != h.counts.rows)
+                throw InputError("holds " + std::to_string(part.size()) + " rows, its header says " +
+                                 std::to_string(h.counts.rows));
+            for (DbRow& r : part) rows.push_back(std::move(r));
+        } catch (const InputError& e) {
+            throw InputError(name + ": " + e.what());
+        }
+        if (!first) first = h;
+        if (h.params.size != first->params.size || h.params.max_walls != first->params.max_walls ||
+            h.shard.count != first->shard.count || h.slices != first->slices)
+            throw InputError(fmt::format(
+                "{} is shard {} of size {}, walls {} ({} slices), but '{}' is of size {}, "
+                "walls {} in {} shards ({} slices)",
+                name, to_string(h.shard), h.params.size, h.params.max_walls, h.slices, quote(o.files.front(), 200),
+                first->params.size, first->params.max_walls, first->shard.count, first->slices));
+        if (auto it = seen.find(h.shard.index); it != seen.end())
+            throw InputError("shard " + to_string(h.shard) + " given twice: '" + quote(it->second, 200) + "' and " +
+                             name);
+        seen.emplace(h.shard.index, file);
+        sum += h.counts;
+    }
+    if (!first) throw UsageError("merge needs the shard files");
+    if (seen.size() != first->shard.count) {
+        std::string missing;
+        int listed = 0;
+        for (std::uint64_t i = 0; i < first->shard.count && listed < 10; ++i)
+            if (!seen.count(i)) missing += (listed++ ? ", " : "") + std::to_string(i);
+        throw InputError(fmt::format("missing {} of {} shards ({}{})", first->shard.count - seen.size(),
+                                     first->shard.count, missing,
+                                     first->shard.count - seen.size() > 10 ? ", ..." : ""));
+    }
+    std::sort(rows.begin(), rows.end(), row_before);
+    write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
+    if (o.stats) {
+        std::vector<std::uint64_t> by_moves;
+        for (const DbRow& r : rows) {
+            if (by_moves.size() <= static_cast<std::size_t>(r.moves))
+                by_moves.resize(static_cast<std::size_t>(r.moves) + 1);
+            ++by_moves[static_cast<std::size_t>(r.moves)];
+        }
+        std::cerr << count_lines(sum, by_moves)
+                  << fmt::format("Shards: {}\nTime: {:.3f} s\nPeak memory: {}\n", first->shard.count, seconds_since(t0),
+                                 format_size(peak_memory()));
+    }
+    return 0;
+}
+
+struct PickOptions {
+    std::string db, moves, pieces;
+    int walls = -1;
+    std::uint64_t count = 1, seed = 1;
+    bool show = false;
+    CommonOptions limits;
+};
+
+// "A..B", "A", "A.." or "..B".
+IntRange parse_range(const std::string& opt, const std::string& text) {
+    auto num = [&](std::string_view s, int fallback) {
+        if (s.empty()) return fallback;
+        if (s.size() > 6 || s.find_first_not_of("0123456789") != std::string_view::npos)
+            throw UsageError(opt + " '" + quote(text) + "' is not a range A..B of numbers");
+        return std::stoi(std::string(s));
+    };
+    const auto dots = text.find("..");
+    if (text.empty()) throw UsageError(opt + " needs a range A..B");
+    if (dots == std::string::npos) {
+        const int v = num(text, 0);
+        return IntRange{v, v};
+    }
+    const std::string_view t = text;
+    IntRange r{num(t.substr(0, dots), 0), num(t.substr(dots + 2), 1 << 30)};
+    if (r.lo > r.hi) throw UsageError(opt + " '" + quote(text) + "' is empty (A > B)");
+    return r;
+}
+
+int run_pick(const PickOptions& o) {
+    apply_common_options(o.limits);
+    PickFilter f;
+    if (!o.moves.empty()) f.moves = parse_range("--moves", o.moves);
+    if (!o.pieces.empty()) f.pieces = parse_range("--pieces", o.pieces);
+    f.walls = o.walls;
+    const std::string text = read_db_file(o.db);
+    std::vector<DbRow> rows;
+    try {
+        rows = parse_rows(text);
+    } catch (const InputError& e) {
+        throw InputError("'" + quote(o.db, 200) + "': " + e.what());
+    }
+    const std::vector<std::size_t> picked = pick_rows(rows, f, o.count, o.seed);
+    const bool colour = ::isatty(STDOUT_FILENO) == 1;
+    for (std::size_t i : picked) {
+        std::cout << format_row(rows[i]);
+        if (o.show) std::cout << draw(parse_board_string(rows[i].board), colour) << "\n\n";
+    }
+    std::cout.flush();
+    if (picked.size() < o.count)
+        std::cerr << fmt::format("bitsolve rush pick: only {} of {} rows match (asked for {})\n", picked.size(),
+                                 rows.size(), o.count);
+    return 0;
+}
+
+constexpr const char* kEnumerateFooter =
+    R"(Output: one row per interesting cluster, `moves board cluster_size` (Fogleman's format),
+hardest first, then by board string; a summary on stderr at the end (--stats: `Key: value`).
+Shards: --shard i/K (0 <= i < K) does the slices s with s mod K == i and writes a shard file
+(two `#` header lines, then its rows) for `bitsolve rush merge`.
+Checkpoint: FILE is an append-only journal of finished slices, each with a checksum; a stop
+(--timeout, SIGINT, SIGTERM: exit code 1) keeps them; the same command again resumes.
+
+Examples:
+  bitsolve rush enumerate --size 4                    the 4x4 database on stdout
+  bitsolve rush enumerate --size 5 --walls 1 -o db5.txt.zst --stats
+  bitsolve rush enumerate -o db6.txt --checkpoint db6.ckpt --threads 2
+  bitsolve rush enumerate --shard 3/16 -o part3.txt   one of 16 independent parts
+  bitsolve rush merge part*.txt -o db6.txt            all 16 must be there)";
+
+constexpr const char* kPickFooter =
+    R"(Filters: --moves and --pieces take A..B, A, A.. or ..B (pieces count the primary car,
+not the walls); --walls W keeps the boards with exactly W walls. Rows are drawn without
+replacement; the same file, filters, count and seed give the same rows (default seed 1).
+
+Examples:
+  bitsolve rush pick data/rush/fogleman-db-sample.txt --moves 40..45 --count 3 --seed 7
+  bitsolve rush pick db6.txt.zst --moves 30.. --pieces ..10 --walls 0 --show)";
+
+const Registration reg_enumerate{
+    "rush-enumerate", [](CLI::App& app) {
+        auto* rush = app.get_subcommand("rush");
+        auto o = std::make_shared<EnumOptions>();
+        auto* cmd = rush->add_subcommand("enumerate", "Build the database of interesting puzzles of a board size");
+        cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
+        cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
+        cmd->add_option("--shard", o->shard, "Do only part i of K, 0 <= i < K (writes a shard file)")->type_name("i/K");
+        cmd->add_option("--checkpoint", o->checkpoint, "Journal finished slices in FILE; resume from it")
+            ->type_name("FILE");
+        cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
+            ->type_name("FILE");
+        add_common_options(cmd, o->common);
+        cmd->footer(kEnumerateFooter);
+        return Runner{cmd, [o] { return guarded("rush enumerate", [&] { return run_enumerate(*o); }); }};
+    }};
+
+const Registration reg_merge{
+    "rush-merge", [](CLI::App& app) {
+        auto* rush = app.get_subcommand("rush");
+        auto o = std::make_shared<MergeOptions>();
+        auto* cmd =
+            rush->add_subcommand("merge", "Merge the shard files of `rush enumerate --shard` into one database");
+        cmd->add_option("FILE", o->files, "Shard files, one per shard")->required()->type_name("FILE");
+        cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
+            ->type_name("FILE");
+        cmd->add_flag("--stats", o->stats, "Counts of the whole run as `Key: value` lines on stderr");
+        add_limit_options(cmd, o->limits);
+        cmd->footer(R"(The shards must all be there, once each, of the same size and walls; the result is the
+same bytes as the unsharded run.
+
+Examples:
+  bitsolve rush merge part0.txt part1.txt part2.txt -o db6.txt
+  bitsolve rush merge part*.txt.zst -o db6.txt.zst --stats)");
+        return Runner{cmd, [o] { return guarded("rush merge", [&] { return run_merge(*o); }); }};
+    }};
+
+const Registration reg_pick{
+    "rush-pick", [](CLI::App& app) {
+        auto* rush = app.get_subcommand("rush");
+        auto o = std::make_shared<PickOptions>();
+        auto* cmd = rush->add_subcommand("pick", "Draw random puzzles of a chosen difficulty from a database file");
+        cmd->add_option("DB", o->db, "Database file (plain or zstd)")->required()->type_name("DB");
+        cmd->add_option("--moves", o->moves, "Optimal moves in A..B")->type_name("A..B");
+        cmd->add_option("--pieces", o->pieces, "Pieces (primary car included) in A..B")->type_name("A..B");
+        cmd->add_option("--walls", o->walls, "Exactly W walls")->check(CLI::Range(0, 2))->type_name("W");
+        cmd->add_option("--count", o->count, "How many puzzles (default 1)")
+            ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
+            ->type_name("K");
+        cmd->add_option("--seed", o->seed, "Random seed (default 1)")->type_name("S");
+        cmd->add_flag("--show", o->show, "Draw each puzzle after its row");
+        add_limit_options(cmd, o->limits);
+        cmd->footer(kPickFooter);
+        return Runner{cmd, [o] { return guarded("rush pick", [&] { return run_pick(*o); }); }};
+    }};
+
+}  // namespace
+}  // namespace bitsolve::cli

@@ -1,0 +1,78 @@
+#pragma once
+// Database files: rows as text, zstd compression, shard files, and writing without leaving
+// anything partial behind.
+//
+// A database file holds one row per line, `moves board cluster_size` (moves as two digits at
+// least, as in Fogleman's files: `05 BBoCoo... 24`), sorted by row_before. Blank lines and lines
+// starting with '#' are skipped when reading, so the bundled sample and shard files read too.
+// A file starting with the zstd magic number (28 B5 2F FD) is decompressed first; files whose
+// name ends in `.zst` are written compressed.
+//
+// A shard file (`rush enumerate --shard i/K`) is a database file of the rows of the slices
+// s with s mod K == i, preceded by two header lines that `rush merge` checks:
+//   # bitsolve-rush-shard 1 size 6 walls 0 shard 3/16 slices 1024
+//   # layouts 15218924 canonical ... solvable ... rows ... states ...
+// (`slices` is the slice count of the whole enumeration.)
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bitsolve/rush/database.hpp"
+
+namespace bitsolve::rush {
+
+// `05 BBoC... 24` and the rows one per line, each ending in '\n'.
+std::string format_row(const DbRow& row);
+std::string format_rows(const std::vector<DbRow>& rows);
+
+// Parses the rows of a database text (already decompressed). Throws InputError at the line and
+// column of the first malformed row: not three fields, moves not a number in 0..999, a board of
+// a length other than 16/25/36/49/64 or of another size than the first row, a character other
+// than 'o', '.', 'x', 'A'..'Z', no 'A', a cluster size not a positive number.
+std::vector<DbRow> parse_rows(std::string_view text);
+
+// zstd: level 1..19. decompress throws InputError for data that is not one valid zstd stream.
+std::string zstd_compress(std::string_view data, int level = 9);
+std::string zstd_decompress(std::string_view data, std::size_t max_bytes = std::size_t{1} << 34);
+bool is_zstd(std::string_view data);
+
+// The bytes of a file, decompressed when they start with the zstd magic number. InputError
+// names the file when it is missing, unreadable or not valid zstd.
+std::string read_db_file(const std::string& path);
+
+// Writes data to `path` through `path.tmp-<pid>` + fsync + rename, compressed when the name
+// ends in `.zst`. "-" writes to stdout (never compressed). InputError names the path when it
+// cannot be written; the temporary file is removed.
+void write_db_file(const std::string& path, std::string_view data);
+// The same without compression, for any file that must appear whole or not at all.
+void write_file_atomic(const std::string& path, std::string_view data);
+// Fails now (InputError naming the path) when write_db_file(path, ...) could not create its
+// temporary file, so that a long run does not find out at its end. Leaves nothing behind.
+void check_writable(const std::string& path);
+
+struct DbShard {
+    std::uint64_t index = 0;  // 0..count-1
+    std::uint64_t count = 1;
+    bool whole() const { return count == 1; }
+    friend bool operator==(const DbShard&, const DbShard&) = default;
+};
+
+// "i/K" with 0 <= i < K <= 1000000. InputError (column 0) otherwise.
+DbShard parse_shard(std::string_view text);
+std::string to_string(const DbShard& shard);
+
+struct ShardHeader {
+    DbParams params;
+    DbShard shard;
+    std::uint64_t slices = 0;  // slice count of the whole enumeration
+    DbCounts counts;           // of this shard
+};
+
+std::string format_shard_header(const ShardHeader& h);
+// Parses the two header lines at the start of a shard file. InputError when they are missing.
+ShardHeader parse_shard_header(std::string_view text);
+
+std::string format_counts(const DbCounts& c);  // "layouts L canonical C solvable S rows R states X"
+
+}  // namespace bitsolve::rush

@@ -1,0 +1,251 @@
+#include "bitsolve/rush/db_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/text.hpp"
+
+namespace bitsolve::rush {
+
+std::string format_row(const DbRow& row) {
+    return fmt::format("{:02d} {} {}\n", row.moves, row.board, row.cluster_size);
+}
+
+std::string format_rows(const std::vector<DbRow>& rows) {
+    std::string out;
+    out.reserve(rows.size() * (rows.empty() ? 0 : rows.front().board.size() + 12));
+    for (const DbRow& r : rows) out += format_row(r);
+    return out;
+}
+
+namespace {
+
+bool board_length(std::size_t n) { return n == 16 || n == 25 || n == 36 || n == 49 || n == 64; }
+
+DbRow parse_row(const Line& line, std::size_t& board_size) {
+    const std::vector<Token> t = tokenize(line, 3);
+    if (t.size() < 3)
+        throw InputError("expected `moves board cluster_size`, found " + std::to_string(t.size()) + " field(s)",
+                         line.number, t.empty() ? 1 : t.back().column + t.back().text.size());
+    if (t.size() > 3)
+        throw InputError("unexpected '" + quote(t[3].text) + "' after the cluster size", t[3].line, t[3].column);
+    DbRow r;
+    r.moves = static_cast<int>(parse_int(t[0], 0, 999, "moves"));
+    const std::string_view b = t[1].text;
+    if (!board_length(b.size()))
+        throw InputError("a board has 16, 25, 36, 49 or 64 cells, not " + std::to_string(b.size()), t[1].line,
+                         t[1].column);
+    if (board_size != 0 && b.size() != board_size)
+        throw InputError(
+            "board of " + std::to_string(b.size()) + " cells among boards of " + std::to_string(board_size), t[1].line,
+            t[1].column);
+    board_size = b.size();
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        const char c = b[i];
+        if (c != 'o' && c != '.' && c != 'x' && !(c >= 'A' && c <= 'Z'))
+            throw InputError("'" + quote(b.substr(i, 1)) + "' is not a cell ('o', 'x' or a letter)", t[1].line,
+                             t[1].column + i);
+    }
+    if (b.find('A') == std::string_view::npos)
+        throw InputError("the board has no primary piece 'A'", t[1].line, t[1].column);
+    r.board = std::string(b);
+    r.cluster_size = static_cast<std::uint64_t>(parse_int(t[2], 1, std::int64_t{1} << 40, "cluster size"));
+    return r;
+}
+
+[[noreturn]] void fail_path(const std::string& what, const std::string& path) {
+    throw InputError("cannot " + what + " '" + quote(path, 200) + "': " + std::strerror(errno));
+}
+
+}  // namespace
+
+std::vector<DbRow> parse_rows(std::string_view text) {
+    std::vector<DbRow> rows;
+    std::size_t board_size = 0;
+    for (const Line& l : lines_of(text)) {
+        if (is_blank_or_comment(l.text)) continue;
+        rows.push_back(parse_row(l, board_size));
+    }
+    return rows;
+}
+
+bool is_zstd(std::string_view d) {
+    return d.size() >= 4 && static_cast<unsigned char>(d[0]) == 0x28 && static_cast<unsigned char>(d[1]) == 0xB5 &&
+           static_cast<unsigned char>(d[2]) == 0x2F && static_cast<unsigned char>(d[3]) == 0xFD;
+}
+
+std::string zstd_compress(std::string_view data, int level) {
+    std::string out(ZSTD_compressBound(data.size()), '\0');
+    const std::size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), level);
+    if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(n));
+    out.resize(n);
+    return out;
+}
+
+std::string zstd_decompress(std::string_view data, std::size_t max_bytes) {
+    ZSTD_DStream* ds = ZSTD_createDStream();
+    if (!ds) throw std::bad_alloc();
+    std::string out;
+    std::string buf(ZSTD_DStreamOutSize(), '\0');
+    ZSTD_inBuffer in{data.data(), data.size(), 0};
+    std::size_t last = 0;
+    for (;;) {
+        ZSTD_outBuffer ob{buf.data(), buf.size(), 0};
+        last = ZSTD_decompressStream(ds, &ob, &in);
+        if (ZSTD_isError(last)) {
+            ZSTD_freeDStream(ds);
+            throw InputError(std::string("not a valid zstd stream: ") + ZSTD_getErrorName(last));
+        }
+        out.append(buf.data(), ob.pos);
+        if (out.size() > max_bytes) {
+            ZSTD_freeDStream(ds);
+            throw InputError("decompressed data larger than " + std::to_string(max_bytes) + " bytes");
+        }
+        if (in.pos == in.size && ob.pos < ob.size) break;  // input used up, output flushed
+    }
+    ZSTD_freeDStream(ds);
+    if (last != 0) throw InputError("truncated zstd stream");
+    return out;
+}
+
+std::string read_db_file(const std::string& path) {
+    std::string data = read_input(path, std::size_t{1} << 34);
+    if (!is_zstd(data)) return data;
+    try {
+        // A small hostile file can claim terabytes: stop at the memory budget.
+        return zstd_decompress(data, std::min(std::size_t{1} << 34, memory_budget()));
+    } catch (const InputError& e) {
+        throw InputError("'" + quote(path, 200) + "': " + e.message());
+    }
+}
+
+void write_file_atomic(const std::string& path, std::string_view data) {
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail_path("create", tmp);
+    std::size_t off = 0;
+    while (off < data.size()) {
+        const ssize_t w = ::write(fd, data.data() + off, data.size() - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            const int saved = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            errno = saved;
+            fail_path("write", tmp);
+        }
+        off += static_cast<std::size_t>(w);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        ::unlink(tmp.c_str());
+        fail_path("flush", tmp);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int saved = errno;
+        ::unlink(tmp.c_str());
+        errno = saved;
+        fail_path("replace", path);
+    }
+}
+
+void check_writable(const std::string& path) {
+    if (path == "-" || path.empty()) return;
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail_path("create", tmp);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+}
+
+void write_db_file(const std::string& path, std::string_view data) {
+    if (path == "-" || path.empty()) {
+        std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
+        std::cout.flush();
+        return;
+    }
+    const bool zst = path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+    if (zst) write_file_atomic(path, zstd_compress(data));
+    else write_file_atomic(path, data);
+}
+
+DbShard parse_shard(std::string_view text) {
+    auto number = [&](std::string_view s) -> std::int64_t {
+        if (s.empty() || s.size() > 7) return -1;
+        std::int64_t v = 0;
+        for (char c : s) {
+            if (c < '0' || c > '9') return -1;
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    };
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos) throw InputError("shard '" + quote(text) + "' is not of the form i/K");
+    const std::int64_t i = number(text.substr(0, slash)), k = number(text.substr(slash + 1));
+    if (k < 1 || k > 1000000) throw InputError("shard '" + quote(text) + "': K must be a number in 1..1000000");
+    if (i < 0 || i >= k) throw InputError("shard '" + quote(text) + "': i must be a number in 0..K-1");
+    return DbShard{static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(k)};
+}
+
+std::string to_string(const DbShard& s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
+
+std::string format_counts(const DbCounts& c) {
+    return fmt::format("layouts {} canonical {} solvable {} rows {} states {}", c.layouts, c.canonical, c.solvable,
+                       c.rows, c.states);
+}
+
+std::string format_shard_header(const ShardHeader& h) {
+    return fmt::format("# bitsolve-rush-shard 1 size {} walls {} shard {} slices {}\n# {}\n", h.params.size,
+                       h.params.max_walls, to_string(h.shard), h.slices, format_counts(h.counts));
+}
+
+ShardHeader parse_shard_header(std::string_view text) {
+    std::vector<Token> t;
+    for (const Line& l : lines_of(text)) {
+        for (const Token& tok : tokenize(l, 12)) t.push_back(tok);
+        if (l.number == 2) break;
+    }
+    auto expect = [&](std::size_t i, std::string_view word) {
+        if (i >= t.size() || t[i].text != word)
+            throw InputError(
+                "not a shard file of `bitsolve rush enumerate --shard` (expected '" + std::string(word) + "')",
+                i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
+    };
+    auto num = [&](std::size_t i, std::int64_t hi) {
+        if (i >= t.size()) throw InputError("shard header cut short", 1, 1);
+        return static_cast<std::uint64_t>(parse_int(t[i], 0, hi, "header field"));
+    };
+    const char* words[] = {"#", "bitsolve-rush-shard", "1", "size", nullptr, "walls", nullptr, "shard"};
+    for (std::size_t i = 0; i < 8; ++i)
+        if (words[i]) expect(i, words[i]);
+    ShardHeader h;
+    h.params.size = static_cast<int>(num(4, 7));
+    h.params.max_walls = static_cast<int>(num(6, 2));
+    if (t.size() < 9) throw InputError("shard header cut short", 1, 1);
+    try {
+        h.shard = parse_shard(t[8].text);
+    } catch (const InputError& e) {
+        throw InputError(e.message(), t[8].line, t[8].column);
+    }
+    expect(9, "slices");
+    h.slices = num(10, std::int64_t{1} << 50);
+    const char* counts[] = {"#",        "layouts", nullptr, "canonical", nullptr,
+                            "solvable", nullptr,   "rows",  nullptr,     "states"};
+    for (std::size_t i = 0; i < 10; ++i)
+        if (counts[i]) expect(11 + i, counts[i]);
+    const std::int64_t big = std::int64_t{1} << 60;
+    h.counts = DbCounts{num(13, big), num(15, big), num(17, big), num(19, big), num(21, big)};
+    return h;
+}
+
+}  // namespace bitsolve::rush

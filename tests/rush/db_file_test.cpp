@@ -1,0 +1,140 @@
+// Database files: rows and zstd round trips, malformed rows at their line and column, shard
+// headers, and picking rows by filter and seed.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/rush/db_file.hpp"
+#include "bitsolve/rush/db_pick.hpp"
+#include "rush/data.hpp"
+
+namespace bitsolve::rush {
+namespace {
+
+std::string temp_path(const std::string& name) {
+    return ::testing::TempDir() + "rushdbfile_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::vector<DbRow> sample_rows() {
+    std::vector<DbRow> rows;
+    for (const auto& r : test::db_sample()) rows.push_back(DbRow{r.moves, r.board, r.cluster});
+    return rows;
+}
+
+TEST(RushDbFile, RowsRoundTripPlainAndZstd) {
+    const std::vector<DbRow> rows = sample_rows();
+    ASSERT_GT(rows.size(), 100u);
+    const std::string text = format_rows(rows);
+    EXPECT_EQ(format_row(rows.front()).substr(0, 3), "01 ");  // two digits, as Fogleman prints them
+    for (const std::string name : {"db.txt", "db.txt.zst"}) {
+        const std::string path = temp_path(name);
+        write_db_file(path, text);
+        std::ifstream in(path, std::ios::binary);
+        std::stringstream raw;
+        raw << in.rdbuf();
+        EXPECT_EQ(is_zstd(raw.str()), name.ends_with(".zst")) << name;
+        if (name.ends_with(".zst")) {
+            EXPECT_LT(raw.str().size(), text.size() / 2);
+        }
+        const std::string back = read_db_file(path);
+        EXPECT_EQ(back, text) << name;
+        EXPECT_EQ(format_rows(parse_rows(back)), text) << name;
+        std::remove(path.c_str());
+    }
+    EXPECT_EQ(zstd_decompress(zstd_compress("")), "");
+    EXPECT_THROW(zstd_decompress(zstd_compress(text).substr(0, 100)), InputError);  // cut short
+    std::string garbage = zstd_compress(text);
+    garbage[garbage.size() / 2] ^= 0x55;
+    garbage[garbage.size() / 2 + 1] ^= 0x55;
+    EXPECT_THROW(zstd_decompress(garbage), InputError);
+}
+
+TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {
+    struct Case {
+        std::string text;
+        std::size_t line, column;
+    };
+    const std::string b = "BBBooFooDooFAADooFooEoooooEoCCooEooo";
+    const std::string ok = "05 " + b + " 74\n";
+    std::string cell = b, no_a = b;
+    cell[33] = '?';
+    no_a[12] = no_a[13] = 'o';
+    const std::vector<Case> cases = {
+        {ok + "# comment\n\nxx " + b + " 74\n", 4, 1},   // moves not a number
+        {ok + "05 " + b.substr(1) + " 74\n", 2, 4},      // 35 cells
+        {ok + "05 " + cell + " 74\n", 2, 37},            // not a cell
+        {ok + "05 " + b + "\n", 2, 40},                  // no cluster size
+        {ok + "05 " + b + " 74 9\n", 2, 44},             // a fourth field
+        {ok + "05 " + b + " 0\n", 2, 41},                // cluster size 0
+        {ok + "05 " + no_a + " 74\n", 2, 4},             // no primary car
+        {ok + "05 " + b.substr(0, 25) + " 74\n", 2, 4},  // another board size
+        {"1000 " + b + " 74\n", 1, 1},                   // moves > 999
+        {ok + "05 " + b + " 74\x01\n", 2, 43},           // control byte
+    };
+    for (const Case& c : cases) {
+        try {
+            parse_rows(c.text);
+            ADD_FAILURE() << "accepted: " << c.text;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.line(), c.line) << c.text << e.what();
+            EXPECT_EQ(e.column(), c.column) << c.text << e.what();
+        }
+    }
+    EXPECT_EQ(parse_rows(ok + "\r\n# x\n" + ok).size(), 2u);
+}
+
+TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
+    const ShardHeader h{DbParams{5, 2}, DbShard{3, 16}, 40, DbCounts{1, 2, 3, 4, 5}};
+    const std::string text = format_shard_header(h) + "05 BBBooFooDooFAADooFooEoooooEoCCooEooo 74\n";
+    const ShardHeader back = parse_shard_header(text);
+    EXPECT_EQ(back.params.size, 5);
+    EXPECT_EQ(back.params.max_walls, 2);
+    EXPECT_EQ(back.shard, (DbShard{3, 16}));
+    EXPECT_EQ(back.slices, 40u);
+    EXPECT_EQ(back.counts, (DbCounts{1, 2, 3, 4, 5}));
+    EXPECT_EQ(parse_rows(text).size(), 1u);  // the header reads as comments
+    EXPECT_THROW(parse_shard_header("05 BBBooFooDooFAADooFooEoooooEoCCooEooo 74\n"), InputError);
+    EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 9 walls 0 shard 0/1 slices 1\n"), InputError);
+    EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 6 walls 0 shard 2/2 slices 1\n# layouts 1\n"),
+                 InputError);
+    EXPECT_EQ(parse_shard("0/1"), (DbShard{0, 1}));
+    for (const char* bad : {"", "1", "2/2", "-1/2", "0/0", "a/b", "1/2/3", "0/1000001"})
+        EXPECT_THROW(parse_shard(bad), InputError) << bad;
+}
+
+TEST(RushDbPick, ReproducibleBySeedWithoutRepeatsAndFiltered) {
+    const std::vector<DbRow> rows = sample_rows();
+    PickFilter f;
+    f.moves = IntRange{40, 45};
+    f.walls = 0;
+    const auto a = pick_rows(rows, f, 5, 7), b = pick_rows(rows, f, 5, 7), c = pick_rows(rows, f, 5, 8);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, c);  // 5 of the ~30 matching rows: another seed draws others
+    ASSERT_EQ(a.size(), 5u);
+    EXPECT_EQ(std::set<std::size_t>(a.begin(), a.end()).size(), 5u);
+    for (std::size_t i : a) {
+        EXPECT_TRUE(rows[i].moves >= 40 && rows[i].moves <= 45);
+        EXPECT_EQ(row_walls(rows[i]), 0);
+    }
+    // More asked than there are: every match, once.
+    std::size_t matching = 0;
+    for (const DbRow& r : rows) matching += matches(r, f);
+    const auto all = pick_rows(rows, f, 100000, 1);
+    EXPECT_EQ(all.size(), matching);
+    EXPECT_EQ(std::set<std::size_t>(all.begin(), all.end()).size(), matching);
+    PickFilter pieces;
+    pieces.pieces = IntRange{1, 1};
+    const auto lone = pick_rows(rows, pieces, 10, 1);
+    for (std::size_t i : lone) EXPECT_EQ(row_pieces(rows[i]), 1);
+    EXPECT_FALSE(lone.empty());  // the sample's 1-move row is the primary car alone
+    EXPECT_EQ(row_pieces(DbRow{1, "BBoCooDDoCoEAAoCoEFFFoGoooHoGIIIHx", 1}), 9);
+    EXPECT_EQ(row_walls(DbRow{1, "BBoCooDDoCoEAAoCoEFFFoGoooHoGIIIHx", 1}), 1);
+}
+
+}  // namespace
+}  // namespace bitsolve::rush
