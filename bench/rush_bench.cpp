@@ -21,6 +21,7 @@
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/solver.hpp"
+#include "rush/moves.hpp"
 
 namespace {
 
@@ -65,7 +66,7 @@ struct GenericDomain {
     Key key(const State& s) const { return s; }
     std::size_t successors(const State& s, Move* out) const {
         std::size_t n = 0;
-        space->for_each_move<false>(s, [&](std::uint64_t c, int p, int d) {
+        test::for_each_move<false>(*space, s, [&](std::uint64_t c, int p, int d) {
             out[n++] = Move{c, static_cast<std::uint8_t>(p), static_cast<std::int8_t>(d)};
         });
         return n;
