@@ -47,17 +47,6 @@ std::string_view strip_bom(std::string_view text) {
     return text;
 }
 
-std::vector<Line> split_lines(std::string_view text) {
-    std::vector<Line> lines;
-    // Sized up front: one pass of counting is far cheaper than regrowing for millions of lines.
-    const std::string_view body = strip_bom(text);
-    std::size_t count = 0;
-    for (char c : body) count += c == '\n';
-    lines.reserve(count + 1);
-    for (const Line& line : lines_of(text)) lines.push_back(line);
-    return lines;
-}
-
 bool is_blank_or_comment(std::string_view line) {
     for (char c : line) {
         if (is_blank(c) || c == '\r') continue;
@@ -65,8 +54,6 @@ bool is_blank_or_comment(std::string_view line) {
     }
     return true;
 }
-
-std::vector<Token> tokenize(const Line& line) { return tokenize(line, std::numeric_limits<std::size_t>::max() - 1); }
 
 std::vector<Token> tokenize(const Line& line, std::size_t max_tokens) {
     std::vector<Token> tokens;
