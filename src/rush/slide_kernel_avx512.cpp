@@ -32,9 +32,10 @@ bool avx512_kernel_available() { return true; }
 
 // Step 1 rebuilds the eight nodes' occupancy from their keys (one permute per piece for all
 // eight) and computes every piece's slide masks for the eight at once; step 2 writes each
-// listed (piece, node)'s children with one compress per direction.
+// listed (piece, node)'s children with one compress per direction. The batch aliases nothing
+// the kernel reads (__restrict, as in the scalar kernel).
 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
-                          SlideBatch& b) {
+                          SlideBatch& __restrict b) {
     const int n = t.n;
     b.nwork = 0;
     const auto valid = static_cast<__mmask8>((1u << lanes) - 1);
