@@ -1,8 +1,9 @@
 // Rush Hour speed: optimal solutions over the rows of Fogleman's database sample (puzzles per
 // second), and the full cluster analysis of the 24,132-state cluster (states per second).
 // Baseline in the same run: the same puzzles through core's generic BFS (bfs.hpp + ParentMap)
-// over the same move generator, so the ratio isolates the specialised search; and the
-// specialised search with its scalar kernel instead of the AVX-512 one.
+// over the same compiled board (its moves from the tests' plain generator, tests/rush/moves.hpp),
+// so the ratio isolates the specialised search; and the specialised search with its scalar
+// kernel instead of the AVX-512 one.
 //
 // Run from the repository root (it reads data/rush/fogleman-db-sample.txt), single-threaded:
 //   build/bench/rush_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -21,6 +22,7 @@
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/solver.hpp"
+#include "rush/moves.hpp"
 
 namespace {
 
@@ -65,7 +67,7 @@ struct GenericDomain {
     Key key(const State& s) const { return s; }
     std::size_t successors(const State& s, Move* out) const {
         std::size_t n = 0;
-        space->for_each_move<false>(s, [&](std::uint64_t c, int p, int d) {
+        test::for_each_move<false>(*space, s, [&](std::uint64_t c, int p, int d) {
             out[n++] = Move{c, static_cast<std::uint8_t>(p), static_cast<std::int8_t>(d)};
         });
         return n;

@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string text(fuzz::as_text(data, size));
     Board b;
     if (fuzz::accepts([&] { b = parse_board(text); })) check_board(b);
-    for (const Line& line : split_lines(text)) {
+    for (const Line& line : lines_of(text)) {
         if (is_blank_or_comment(line.text)) continue;
         if (fuzz::accepts([&] { b = parse_board_string(line.text); })) check_board(b);
     }

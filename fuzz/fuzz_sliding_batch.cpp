@@ -15,11 +15,11 @@ using namespace bitsolve::sliding;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(fuzz::as_text(data, size));
     // The first line doubles as a --size value; when it parses, the batch uses it.
-    const auto lines = split_lines(text);
+    const LineRange lines = lines_of(text);
     std::optional<Geometry> geo;
-    if (!lines.empty()) {
+    if (lines.begin() != lines.end()) {
         Geometry g;
-        if (fuzz::accepts_option([&] { g = parse_geometry(lines[0].text); })) {
+        if (fuzz::accepts_option([&] { g = parse_geometry(lines.begin()->text); })) {
             FUZZ_CHECK(g.rows >= 2 && g.rows <= 5 && g.cols >= 2 && g.cols <= 5);
             geo = g;
         }

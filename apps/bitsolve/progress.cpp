@@ -32,7 +32,10 @@ void ProgressDisplay::status(const std::function<std::string()>& text) {
     const double s = seconds();
     if (s < style_.delay || (shown_ && s - last_ < style_.interval)) return;
     last_ = s;
-    put("\r" + text());
+    // Appended, not `"\r" + text()`: that operator+ draws a false -Wrestrict from GCC 12.
+    std::string out = "\r";
+    out += text();
+    put(out);
     shown_ = true;
 }
 
@@ -50,8 +53,10 @@ void print_note(std::string_view text) { put(std::string(text) + "\n"); }
 
 std::string progress_bar(double fraction, int width) {
     const int filled = fraction <= 0 ? 0 : fraction >= 1 ? width : static_cast<int>(fraction * width);
-    return "[" + std::string(static_cast<std::size_t>(filled), '#') +
-           std::string(static_cast<std::size_t>(width - filled), '.') + "]";
+    std::string bar = "[";
+    bar.append(static_cast<std::size_t>(filled), '#');
+    bar.append(static_cast<std::size_t>(width - filled), '.');
+    return bar += ']';
 }
 
 std::string human_duration(double s) {

@@ -102,8 +102,14 @@ std::string format_checkpoint(const RunState& st) {
         }
         std::uint64_t j = i;
         while (j + 1 < st.items && st.done[j + 1]) ++j;
-        s += " " + std::to_string(i);
-        if (j > i) s += "-" + std::to_string(j);
+        // Appended piece by piece: `" " + std::to_string(i)` draws a false -Wrestrict from GCC 12
+        // (its operator+ inserting at the front of the temporary).
+        s += ' ';
+        s += std::to_string(i);
+        if (j > i) {
+            s += '-';
+            s += std::to_string(j);
+        }
         i = j + 1;
     }
     s += "\ntotal " + to_string(st.counts.total) + "\nrot180 " + to_string(st.counts.rot180) + "\nrot90 " +

@@ -8,8 +8,6 @@ namespace bitsolve::queens {
 
 namespace {
 
-constexpr int kColumnBits = 5;
-
 // Appends every placement of the first `depth` free levels of border b.
 void add_items(const Frame& f, int depth, std::vector<std::uint32_t>& out) {
     const std::uint32_t base = f.border.pack();
@@ -50,7 +48,7 @@ Split make_split(int n, int depth) {
     s.n = n;
     const auto borders = canonical_borders(n);
     // Every frame has at least n - 4 free levels; small boards cannot take a deep split.
-    s.depth = depth >= 0 && depth <= 2 ? depth : split_depth(n);
+    s.depth = depth >= 0 && depth <= kMaxSplitDepth ? depth : split_depth(n);
     for (const Border& b : borders)
         if (make_frame(b, n).levels < s.depth) s.depth = 0;
     // An upper bound of the list before building it: borders times columns per level.

@@ -59,8 +59,6 @@ CompiledBoard::CompiledBoard(const Board& board)
         shift_[s] = static_cast<std::uint8_t>(shift);
         base_[s] = static_cast<std::uint8_t>(min);
         len_[s] = p.len;
-        vert_[s] = p.vertical ? 1 : 0;
-        lshift_[s] = static_cast<std::uint8_t>(8 * p.line);
         line_id_[s] = static_cast<std::uint8_t>(p.vertical ? 8 + p.line : p.line);
         fmask_[s] = (u64{1} << width) - 1;
         lenmask_[s] = (u64{1} << p.len) - 1;

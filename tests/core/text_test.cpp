@@ -2,27 +2,41 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string_view>
+#include <vector>
+
 #include "bitsolve/core/errors.hpp"
 
 namespace bitsolve {
 namespace {
 
-TEST(Text, SplitLinesHandlesCrlfBomAndFinalLine) {
-    const auto lines = split_lines(
+// The lines of text, collected (lines_of yields them one at a time).
+std::vector<Line> lines(std::string_view text) {
+    std::vector<Line> out;
+    for (const Line& l : lines_of(text)) out.push_back(l);
+    return out;
+}
+
+// Every token of a line (tokenize with no effective cap).
+std::vector<Token> all_tokens(const Line& line) { return tokenize(line, std::numeric_limits<std::size_t>::max() - 1); }
+
+TEST(Text, LinesHandleCrlfBomAndFinalLine) {
+    const auto ls = lines(
         "\xEF\xBB\xBF"
         "a b\r\nc\n\nd");
-    ASSERT_EQ(lines.size(), 4u);
-    EXPECT_EQ(lines[0].text, "a b");
-    EXPECT_EQ(lines[1].text, "c");
-    EXPECT_EQ(lines[2].text, "");
-    EXPECT_EQ(lines[3].text, "d");
-    EXPECT_EQ(lines[3].number, 4u);
-    EXPECT_EQ(split_lines("x\n").size(), 1u);
-    EXPECT_TRUE(split_lines("").empty());
+    ASSERT_EQ(ls.size(), 4u);
+    EXPECT_EQ(ls[0].text, "a b");
+    EXPECT_EQ(ls[1].text, "c");
+    EXPECT_EQ(ls[2].text, "");
+    EXPECT_EQ(ls[3].text, "d");
+    EXPECT_EQ(ls[3].number, 4u);
+    EXPECT_EQ(lines("x\n").size(), 1u);
+    EXPECT_TRUE(lines("").empty());
 }
 
 TEST(Text, TokenizeGivesColumns) {
-    const auto t = tokenize(Line{"  12\t-3  x", 7});
+    const auto t = all_tokens(Line{"  12\t-3  x", 7});
     ASSERT_EQ(t.size(), 3u);
     EXPECT_EQ(t[0].text, "12");
     EXPECT_EQ(t[0].column, 3u);
@@ -33,7 +47,7 @@ TEST(Text, TokenizeGivesColumns) {
 
 TEST(Text, TokenizeRejectsNulWithColumn) {
     try {
-        tokenize(Line{std::string_view("1 \0 2", 5), 3});
+        all_tokens(Line{std::string_view("1 \0 2", 5), 3});
         FAIL() << "expected InputError";
     } catch (const InputError& e) {
         EXPECT_EQ(e.line(), 3u);

@@ -9,6 +9,7 @@
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "rush/data.hpp"
+#include "rush/moves.hpp"
 #include "rush/reference.hpp"
 
 namespace bitsolve::rush {
@@ -62,7 +63,8 @@ TEST(RushSolver, FortyLevelsBothMetrics) {
 }
 
 // The key invariant on every state of some clusters, in any build (the searches assert it in
-// debug builds only): fields in range, pieces disjoint from each other and from the walls.
+// debug builds only): fields in range, pieces disjoint from each other and from the walls. On
+// the way, the branch-free children() against the plain generator (moves.hpp), slides and steps.
 TEST(RushSolver, EveryGeneratedStateIsValid) {
     for (const char* s : {"IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "ooBoAABooCCoDDoo",
                           "AAooBoooMMFxBJJxxNFGSxxoxNoGSLLxDoPPPKKxDExxxxHHQEoIIIxOQxRRCCoO"}) {
@@ -75,12 +77,22 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
         for (std::size_t h = 0; h < keys.size() && keys.size() < 20000; ++h) {
             const std::size_t m = space.children<false>(keys[h], buf, pieces);
             std::size_t unit = 0;
-            space.for_each_move<false>(keys[h], [&](Key c, int piece, int) {
+            test::for_each_move<false>(space, keys[h], [&](Key c, int piece, int) {
                 EXPECT_EQ(c, buf[unit]);
                 EXPECT_EQ(piece, pieces[unit]);
                 ++unit;
             });
             EXPECT_EQ(unit, m);
+            Key step_buf[CompiledBoard::kChildBuffer];
+            std::uint8_t step_pieces[CompiledBoard::kChildBuffer];
+            const std::size_t steps = space.children<true>(keys[h], step_buf, step_pieces);
+            std::size_t step = 0;
+            test::for_each_move<true>(space, keys[h], [&](Key c, int piece, int) {
+                EXPECT_EQ(c, step_buf[step]);
+                EXPECT_EQ(piece, step_pieces[step]);
+                ++step;
+            });
+            EXPECT_EQ(step, steps);
             for (std::size_t j = 0; j < m; ++j) {
                 EXPECT_TRUE(space.valid(buf[j])) << s;
                 if (seen.insert(buf[j]).second) keys.push_back(buf[j]);

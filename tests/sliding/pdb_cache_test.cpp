@@ -56,7 +56,7 @@ TEST(PdbCache, EveryHeaderCorruptionIsRejected) {
     for (std::size_t len = 0; len < kPdbHeaderSize; ++len)
         EXPECT_THROW(parse_header(std::span(good.data(), len)), bitsolve::InputError) << len;
     for (std::size_t i = 0; i < kPdbHeaderSize; ++i)
-        for (std::uint8_t flip : {0x01, 0x80, 0xFF}) {
+        for (const std::uint8_t flip : {std::uint8_t{0x01}, std::uint8_t{0x80}, std::uint8_t{0xFF}}) {
             auto bad = good;
             bad[i] ^= flip;
             EXPECT_THROW(parse_header(bad), bitsolve::InputError) << "byte " << i;

@@ -55,6 +55,7 @@ void check_admissible(const Case& c) {
         sum_d += static_cast<std::uint64_t>(d);
     }
     EXPECT_GT(sum_h, sum_d / 2);  // informative, not just admissible
+    // Braced: EXPECT_GT is itself an if/else.
     if (h.reflects()) {
         EXPECT_GT(reflected_better, 0u);
     }

@@ -39,13 +39,17 @@ TEST_P(PdbRankExhaustive, RoundTripAndBijection) {
         ASSERT_EQ(rank_kperm(pos, k, n), r);
     }
     // Independent enumeration: all k-subsets in all orders via next_permutation over cells.
-    std::vector<std::uint8_t> cells(n);
-    std::iota(cells.begin(), cells.end(), 0);
+    // std::uint32_t, not the std::uint8_t rank_kperm reads: GCC 12 sees a 32-byte store into an
+    // empty vector in next_permutation's vectorised reverse of bytes (a false -Wstringop-overflow).
+    std::vector<std::uint32_t> cells(n);
+    std::iota(cells.begin(), cells.end(), 0u);
+    std::uint8_t first[16];
     std::uint64_t seen = 0;
     do {
         // Only the first k matter; count each placement once by requiring the rest sorted descending.
         if (!std::is_sorted(cells.begin() + k, cells.end(), std::greater<>())) continue;
-        const std::uint64_t r = rank_kperm(cells.data(), k, n);
+        for (unsigned i = 0; i < k; ++i) first[i] = static_cast<std::uint8_t>(cells[i]);
+        const std::uint64_t r = rank_kperm(first, k, n);
         ASSERT_LT(r, count);
         ASSERT_FALSE(hit[r]) << "two placements share rank " << r;
         hit[r] = true;

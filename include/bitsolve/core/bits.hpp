@@ -6,13 +6,9 @@
 namespace bitsolve {
 
 using u64 = std::uint64_t;
-using u32 = std::uint32_t;
 
-constexpr int popcount(u64 x) { return std::popcount(x); }
-constexpr int lsb_index(u64 x) { return std::countr_zero(x); }       // x != 0; 0..63
-constexpr int msb_index(u64 x) { return 63 - std::countl_zero(x); }  // x != 0; 0..63
-constexpr u64 lowest_bit(u64 x) { return x & (~x + 1); }             // x & -x
-constexpr u64 pop_lowest(u64 x) { return x & (x - 1); }
+constexpr int lsb_index(u64 x) { return std::countr_zero(x); }                   // x != 0; 0..63
+constexpr u64 lowest_bit(u64 x) { return x & (~x + 1); }                         // x & -x
 constexpr u64 bit(int i) { return u64{1} << i; }                                 // i in 0..63
 constexpr u64 low_mask(int n) { return n >= 64 ? ~u64{0} : (u64{1} << n) - 1; }  // n in 0..64
 

@@ -1,5 +1,5 @@
 #pragma once
-// Text input shared by every parser: reading a FILE or stdin, splitting lines, tokens with
+// Text input shared by every parser: reading a FILE or stdin, lines one at a time, tokens with
 // their line and column, bounded integer parsing, and quoting of hostile bytes in messages.
 //
 // Conventions: a UTF-8 byte-order mark at the start is skipped; "\r\n" line ends are accepted;
@@ -29,13 +29,10 @@ struct Line {
     std::size_t number;     // 1-based
 };
 
-// Splits text into lines (after strip_bom). A final line without '\n' is kept; a trailing
-// newline does not make an extra empty line.
-std::vector<Line> split_lines(std::string_view text);
-
-// The same lines as split_lines, produced one at a time: `for (const Line& l : lines_of(text))`.
-// Memory stays constant whatever the input, where split_lines holds 24 bytes per line (a hostile
-// 10 MB file of newlines would cost 240 MB); prefer it wherever lines are visited once in order.
+// Splits text into lines (after strip_bom), one at a time: `for (const Line& l : lines_of(text))`.
+// A final line without '\n' is kept; a trailing newline does not make an extra empty line.
+// Memory stays constant whatever the input (a vector of lines would hold 24 bytes per line: a
+// hostile 10 MB file of newlines would cost 240 MB).
 class LineRange {
 public:
     class iterator {
@@ -104,13 +101,11 @@ struct Token {
     std::size_t column;
 };
 
-// Splits one line into blank-separated tokens (spaces and tabs). Throws InputError at the first
-// control byte or NUL (other than tab), naming its column.
-std::vector<Token> tokenize(const Line& line);
-
-// The same, but stops after max_tokens + 1 tokens: enough to report "too many" at the first
-// extra token, without holding 40 bytes per token of a hostile multi-megabyte line. Control
-// bytes after the last token returned are not looked at.
+// Splits one line into blank-separated tokens (spaces and tabs), stopping after max_tokens + 1
+// tokens: enough to report "too many" at the first extra token, without holding 40 bytes per
+// token of a hostile multi-megabyte line. Throws InputError at the first control byte or NUL
+// (other than tab) before that, naming its column; bytes after the last token returned are not
+// looked at.
 std::vector<Token> tokenize(const Line& line, std::size_t max_tokens);
 
 // Throws the InputError of tokenize for the control byte at index i of the line.

@@ -34,6 +34,11 @@ struct Border {
     friend constexpr bool operator==(const Border&, const Border&) = default;
 };
 inline constexpr int kBorderBits = 20;
+// The layout above: four 5-bit fields hold every row and column of N <= kMaxN, in 20 bits.
+static_assert(kMaxN <= 32, "a border field holds 0..31");
+static_assert(Border{31, 31, 31, 31}.pack() == (1u << kBorderBits) - 1, "four 5-bit fields fill kBorderBits");
+static_assert(Border::unpack(Border{1, 2, 3, 31}.pack()) == Border{1, 2, 3, 31}, "unpack inverts pack");
+static_assert(sizeof(Border) == 4);
 
 // The 8 symmetries of the square, as maps of (row, col): index 0 is the identity,
 // 1..3 the rotations by 90, 180, 270 degrees clockwise, 4..7 the reflections.

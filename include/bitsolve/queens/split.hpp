@@ -19,6 +19,12 @@
 
 namespace bitsolve::queens {
 
+// The layout above: the border, then one 5-bit inner column per pre-placed free row.
+inline constexpr int kColumnBits = 5;
+inline constexpr int kMaxSplitDepth = 2;
+static_assert((1 << kColumnBits) >= kMaxN, "a column field holds 0..kMaxN-1");
+static_assert(kBorderBits + kMaxSplitDepth * kColumnBits <= 32, "a sub-problem fits its uint32");
+
 // Totals are 128-bit: extrapolating A000170 (a(27) = 2.3e17, growing about tenfold per N), the
 // count passes 2^64 at N = 29, and N goes to 32.
 __extension__ typedef unsigned __int128 Count;

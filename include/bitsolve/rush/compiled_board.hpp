@@ -55,10 +55,8 @@ public:
     explicit CompiledBoard(const Board& board);
 
     const Board& board() const { return board_; }
-    int pieces() const { return n_; }
     Key start() const { return start_; }
     int primary() const { return board_.primary; }
-    int key_bits() const { return key_bits_; }
 
     // Position (first cell) of piece i in state k.
     int pos(Key k, int i) const { return base_[i] + static_cast<int>((k >> shift_[i]) & fmask_[i]); }
@@ -80,39 +78,14 @@ public:
     // The board of state k (same pieces, names and walls as the input, positions from k).
     Board decode(Key k) const;
 
-    // Calls f(child, piece, delta) for every move from k. Slides (Unit = false): every distance
-    // each piece can slide. Unit steps (Unit = true): each piece one cell either way. delta is
-    // signed, + for right or down.
-    template <bool Unit, class F>
-    void for_each_move(Key k, F&& f) const {
-        u64 occ[2] = {walls_, wallsT_};
-        for (int i = 0; i < n_; ++i) {
-            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
-            occ[0] |= cells_[i][fi];
-            occ[1] |= cellsT_[i][fi];
-        }
-        for (int i = 0; i < n_; ++i) {
-            const int p = pos(k, i);
-            const auto line = static_cast<std::size_t>(((occ[vert_[i]] >> lshift_[i]) & 0xFF) & ~(lenmask_[i] << p));
-            const int back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
-            const int ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
-            const u64 unit = u64{1} << shift_[i];
-            if constexpr (Unit) {
-                if (back) f(k - unit, i, -1);
-                if (ahead) f(k + unit, i, +1);
-            } else {
-                for (int d = 1; d <= back; ++d) f(k - unit * static_cast<u64>(d), i, -d);
-                for (int d = 1; d <= ahead; ++d) f(k + unit * static_cast<u64>(d), i, d);
-            }
-        }
-    }
-
-    // The same moves, written into caller buffers: keys[j] is a child and pieces[j] the piece it
-    // moved (its distance is the difference of that piece's positions). Branch-free per piece:
-    // every candidate slide up to the longest possible is written, four keys per vector store
-    // and eight piece bytes per scalar store, and the count advances by the number that are
-    // legal, so no branch depends on how far a piece can go (such branches mispredict
-    // constantly in a search). Both buffers need kChildBuffer entries.
+    // Every move from k, written into caller buffers: keys[j] is a child and pieces[j] the piece
+    // it moved (its distance is the difference of that piece's positions). Slides (Unit =
+    // false): every distance each piece can slide; unit steps (Unit = true): each piece one cell
+    // either way; piece by piece, left/up before right/down. Branch-free per piece: every
+    // candidate slide up to the longest possible is written, four keys per vector store and
+    // eight piece bytes per scalar store, and the count advances by the number that are legal,
+    // so no branch depends on how far a piece can go (such branches mispredict constantly in a
+    // search). Both buffers need kChildBuffer entries.
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
     template <bool Unit>
     std::size_t children(Key k, Key* keys, std::uint8_t* pieces) const {
@@ -189,9 +162,22 @@ public:
     // Field value of piece i in state k (its position less the lowest it can take).
     int field(Key k, int i) const { return static_cast<int>((k >> shift_[i]) & fmask_[i]); }
 
-private:
-    friend class SlideSearch;  // its kernels read the tables below directly
+    // The key layout and occupancy tables, for search kernels that keep their own copies
+    // (slide_kernel.hpp). Piece i's field is at bit shift(i), field_mask(i) wide (0..7); its
+    // lowest position is base(i); cells(i, f) / cells_t(i, f) are its cells at field value f
+    // (0..7; none beyond its range) in the occ / occT layout.
+    int shift(int i) const { return shift_[i]; }
+    u64 field_mask(int i) const { return fmask_[i]; }
+    int base(int i) const { return base_[i]; }
+    u64 cells(int i, int f) const { return cells_[i][f]; }
+    u64 cells_t(int i, int f) const { return cellsT_[i][f]; }
+    // Walls and every cell outside the N x N board, in the occ / occT layout.
+    u64 walls() const { return walls_; }
+    u64 walls_t() const { return wallsT_; }
+    // The cells right of the primary piece in its row when its first cell is at pos (0..7).
+    u64 exit_way(int pos) const { return exit_way_[pos]; }
 
+private:
     Board board_;
     int max_slide_ = 0;  // N - 2: the furthest any piece can slide in one move
     int n_ = 0;
@@ -200,7 +186,7 @@ private:
     Key start_ = 0;
     u64 goal_field_ = ~u64{0};  // never matched when the primary piece cannot reach the edge
     u64 walls_ = 0, wallsT_ = 0;
-    std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{}, vert_{}, lshift_{};
+    std::array<std::uint8_t, kMaxPieces> shift_{}, base_{}, len_{};
     std::array<std::uint8_t, kMaxPieces> line_id_{};  // byte of the piece's line: row r, or 8 + column c
     std::array<u64, kMaxPieces> fmask_{}, lenmask_{};
     std::array<u64, 8> exit_way_{};  // [pos of the primary]: cells right of it in its row

@@ -21,9 +21,10 @@
 //  3. each child is looked up in the visited set (bucket_set.hpp) and written at the end of
 //     the node array; the node count advances by 1 when it was new, so no branch depends on
 //     that answer. A new child whose car has a clear way out ends the search after the batch.
-// The scalar kernel (any CPU) and the AVX-512 kernel (built with -march=native on a CPU that
-// has it) produce the same masks in the same order, hence the same children, nodes, counts
-// and paths; tests run both.
+// Steps 1 and 2 are the kernel's (slide_kernel.hpp), step 3 this driver's. The scalar kernel
+// (any CPU) and the AVX-512 kernel (built with -march=native on a CPU that has it) produce the
+// same masks in the same order, hence the same children, nodes, counts and paths; tests run
+// both.
 //
 // Pruned slides. A node n at depth d, reached from its parent p by sliding piece W, does not
 // generate
@@ -55,6 +56,7 @@
 
 #include "bitsolve/rush/bucket_set.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/slide_kernel.hpp"
 
 namespace bitsolve::rush {
 
@@ -72,18 +74,12 @@ public:
     void set_vector(bool on) { vector_ = on && vector_available(); }
     bool vector() const { return vector_; }
 
-    static constexpr int kLanes = 8;  // nodes per batch
-
 private:
-    struct Batch;  // one batch's masks, work list, children (slide_search.cpp)
-    template <bool Vector>
-    void expand(const CompiledBoard& space, std::size_t head, std::size_t lanes, Batch& b) const;
-
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept only for the scalar kernel
-    std::vector<Key> sweep_;       // [((w * 8) + from) * 8 + to]: cells piece w swept, occ then occT layout
+    SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
     bool vector_ = vector_available();
 };

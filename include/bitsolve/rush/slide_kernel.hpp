@@ -1,0 +1,90 @@
+#pragma once
+// The two kernels of the moves search (slide_search.hpp). A kernel takes up to eight nodes of
+// one layer and writes their children (steps 1 and 2 there): the scalar kernel
+// (slide_kernel.cpp) on any CPU, the AVX-512 one (slide_kernel_avx512.cpp) in builds that
+// target a CPU with AVX-512 F, VL, CD and VPOPCNTDQ (a stub elsewhere). Both write the same
+// children in the same order. They read only SlideTables, built once per board from its
+// CompiledBoard, and the node arrays of the search.
+//
+// Node records (slide_search.hpp): the parent's index in bits 0..31, the piece whose slide
+// reached the node in bits 32..39 (the piece count at the root), that piece's field value
+// before the slide in bits 40..47 and after it in bits 48..55.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "bitsolve/rush/compiled_board.hpp"
+
+namespace bitsolve::rush {
+
+constexpr std::size_t kSlideLanes = 8;  // nodes per batch
+
+inline int record_piece(std::uint64_t r) { return static_cast<int>((r >> 32) & 0xFF); }
+
+// The read-only data of a search on one board: the CompiledBoard's key layout and occupancy
+// tables, eight field values per piece (the vector kernel permutes all eight at once), and two
+// tables of its own: the cells each piece sweeps between two positions and the key offsets of
+// its slides.
+struct SlideTables {
+    int n = 0;  // pieces
+    int primary = 0;
+    u64 walls = 0, wallsT = 0;  // walls and cells outside the board, occ and occT layouts
+    std::array<std::uint8_t, kMaxPieces> shift{}, base{}, len{}, vert{};
+    std::array<std::uint8_t, kMaxPieces> lshift{};   // bit of the piece's line: 8 * row or 8 * column
+    std::array<std::uint8_t, kMaxPieces> line_id{};  // byte of the piece's line: row r, or 8 + column c
+    std::array<u64, kMaxPieces> fmask{}, lenmask{};
+    std::array<u64, 8> exit_way{};  // [pos of the primary]: cells right of it in its row
+    // cells[i][f] / cellsT[i][f]: occupancy of piece i at field value f, in occ / occT layout.
+    std::array<std::array<u64, 8>, kMaxPieces> cells{}, cellsT{};
+    // Per piece: key offsets of slides of 1..16 cells left/up and right/down (the first 8 for
+    // the vector kernel's compress; the scalar one reads 8 from a run's start, at most 8).
+    alignas(64) Key back[kMaxPieces][16] = {};
+    alignas(64) Key ahead[kMaxPieces][16] = {};
+    // [((w * 8) + from) * 8 + to]: cells piece w sweeps from field value `from` to `to`, occ
+    // layout, then the same at tsweep in occT layout; all zero for w = n (the root's record).
+    std::vector<u64> sweep;
+    std::size_t tsweep = 0;
+
+    // Fills the tables for `board` (reusing the sweep table's memory).
+    void build(const CompiledBoard& board);
+
+    int field(Key k, std::size_t i) const { return static_cast<int>((k >> shift[i]) & fmask[i]); }
+};
+
+// The nodes of the search (slide_search.hpp): keys and records, and for the scalar kernel each
+// node's occupancy in both layouts (null for the vector kernel).
+struct SlideNodes {
+    const Key* keys = nullptr;
+    const std::uint64_t* records = nullptr;
+    const u64* occ = nullptr;
+    const u64* occT = nullptr;
+};
+
+// One batch: its nodes, their slide masks and work list, and their children.
+struct SlideBatch {
+    // A node has at most 2 * (kMaxSize - 2) slides per piece; + room for the last 64-byte store.
+    static constexpr std::size_t kMaxChildren = kSlideLanes * kMaxPieces * 2 * (kMaxSize - 2) + 16;
+    alignas(64) Key keys[kSlideLanes];                          // the batch's nodes
+    alignas(64) u64 occ[kSlideLanes];                           // their occupancy (occ layout, walls included)
+    alignas(64) u64 occT[kSlideLanes];                          // and transposed (kept by the scalar kernel only)
+    alignas(64) u64 way[kSlideLanes];                           // the cells between their primary piece and the exit
+    alignas(64) std::uint16_t masks[kMaxPieces * kSlideLanes];  // [piece * 8 + lane]: slide mask
+    alignas(64) std::uint32_t work[kMaxPieces * kSlideLanes + 16];  // piece << 3 | lane, with slides
+    std::size_t nwork = 0;
+    alignas(64) Key kids[kMaxChildren];
+    alignas(64) std::uint16_t kid_info[kMaxChildren];  // piece << 3 | lane
+};
+
+// Steps 1 and 2 for nodes [head, head + lanes) (lanes 1..8, one layer): fills b.keys, b.occ,
+// b.way (and b.occT in the scalar kernel) and writes the children to b.kids / b.kid_info;
+// returns their number.
+std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
+                          SlideBatch& b);
+
+// False when the build does not target AVX-512 (then expand_avx512 must not be used).
+bool avx512_kernel_available();
+std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
+                          SlideBatch& b);
+
+}  // namespace bitsolve::rush
