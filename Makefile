@@ -5,7 +5,7 @@ BUILD     ?= build
 CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 BIN       := $(BUILD)/apps/bitsolve/bitsolve
 
-.PHONY: all setup setup-fuzz configure build run test test-slow test-all bench asan debug fuzz ci clean format
+.PHONY: all setup setup-fuzz setup-lint configure build run test test-slow test-all bench asan debug fuzz lint format-check ci clean format
 
 all: build
 
@@ -16,8 +16,13 @@ setup:
 setup-fuzz:
 	@bash scripts/setup.sh --fuzz
 
+# clang-format and clang-tidy, needed only by `make lint`.
+setup-lint:
+	@bash scripts/setup.sh --lint
+
+# CMAKE_ARGS go to the first configure of $(BUILD), e.g. CMAKE_ARGS=-DBITSOLVE_WERROR=ON (CI).
 configure: setup
-	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -53,7 +58,17 @@ fuzz: setup setup-fuzz
 	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS)
 	@bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
-# Everything CI runs (.ci/run): test, test-slow, asan, debug, fuzz.
+# The written style, enforced: include layering, clang-format drift (none allowed), clang-tidy with
+# the curated .clang-tidy over the library (every finding an error).
+lint: setup-lint build
+	@bash scripts/check-layers.sh
+	@$(MAKE) --no-print-directory format-check
+	@bash scripts/tidy.sh $(BUILD)
+
+format-check:
+	@git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror && echo "format: clean"
+
+# Everything CI runs (.ci/run): lint, test (with -Werror), test-slow, asan, debug, fuzz.
 ci:
 	@bash .ci/run
 

@@ -10,6 +10,11 @@ pkgs=(build-essential cmake ninja-build git
 if [[ "${1:-}" == --fuzz || "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
     pkgs+=(clang libclang-rt-14-dev)
 fi
+# `--lint` (make lint) adds clang-format and clang-tidy (version 14 on Debian 12, which the
+# .clang-format and .clang-tidy are written for).
+if [[ "${1:-}" == --lint ]]; then
+    pkgs+=(clang-format clang-tidy)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

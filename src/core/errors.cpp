@@ -1,5 +1,7 @@
 #include "bitsolve/core/errors.hpp"
 
+#include <cstring>
+
 namespace bitsolve {
 
 namespace {
@@ -16,5 +18,11 @@ InputError::InputError(std::string message, std::size_t line, std::size_t column
       message_(std::move(message)),
       line_(line),
       column_(column) {}
+
+std::string errno_text(int errnum) {
+    char buf[256];
+    // GNU strerror_r: returns the message, in buf or in a static string.
+    return ::strerror_r(errnum, buf, sizeof buf);
+}
 
 }  // namespace bitsolve

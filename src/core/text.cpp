@@ -35,10 +35,10 @@ std::string read_input(const std::string& path, std::size_t max_bytes) {
     if (path.empty() || path == "-") return read_all(std::cin, max_bytes, "stdin");
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        throw InputError("cannot open '" + quote(path, 200) + "': " + std::strerror(errno));
+        throw InputError("cannot open '" + quote(path, 200) + "': " + errno_text(errno));
     if (S_ISDIR(st.st_mode)) throw InputError("'" + quote(path, 200) + "' is a directory, not a file");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("cannot read '" + quote(path, 200) + "': " + std::strerror(errno));
+    if (!in) throw InputError("cannot read '" + quote(path, 200) + "': " + errno_text(errno));
     // Built by appending: `"'" + quote(...)` draws a false -Wrestrict from GCC 12 (its operator+
     // inserting at the front of the temporary, inlined into a bogus overlapping memcpy).
     std::string name = "'";

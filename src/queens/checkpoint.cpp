@@ -17,7 +17,7 @@ namespace {
 std::string shard_text(ShardSpec s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
 
 [[noreturn]] void fail(const std::string& what, const std::string& path) {
-    throw InputError("cannot " + what + " checkpoint '" + quote(path, 200) + "': " + std::strerror(errno));
+    throw InputError("cannot " + what + " checkpoint '" + quote(path, 200) + "': " + errno_text(errno));
 }
 
 }  // namespace

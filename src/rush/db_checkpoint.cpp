@@ -75,7 +75,7 @@ DbJournal::DbJournal(const std::string& path, const DbParams& params, DbShard sh
             const std::vector<Token> h = tokens(c.next(), c.line);
             const std::size_t hline = c.line;
             auto corrupt = [&](const std::string& why, std::size_t line) {
-                return InputError(where + " is corrupt at line " + std::to_string(line) + " (" + why + ")");
+                return InputError(fmt::format("{} is corrupt at line {} ({})", where, line, why));
             };
             if (h.size() != 12 || h[0].text != "slice") throw corrupt("expected a slice record", hline);
             const auto num = [&](std::size_t i) {
@@ -116,7 +116,7 @@ DbJournal::DbJournal(const std::string& path, const DbParams& params, DbShard sh
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0 || (good_end < text.size() && ::ftruncate(fd_, static_cast<off_t>(good_end)) != 0)) {
         if (fd_ >= 0) ::close(fd_);
-        throw InputError("cannot append to " + where + ": " + std::strerror(errno));
+        throw InputError("cannot append to " + where + ": " + errno_text(errno));
     }
 }
 
@@ -131,7 +131,7 @@ void DbJournal::append(std::uint64_t slice, const DbSlice& result) {
         const ssize_t w = ::write(fd_, rec.data() + off, rec.size() - off);
         if (w < 0) {
             if (errno == EINTR) continue;
-            throw InputError("cannot append to checkpoint '" + quote(path_, 200) + "': " + std::strerror(errno));
+            throw InputError("cannot append to checkpoint '" + quote(path_, 200) + "': " + errno_text(errno));
         }
         off += static_cast<std::size_t>(w);
     }
@@ -139,7 +139,7 @@ void DbJournal::append(std::uint64_t slice, const DbSlice& result) {
 
 void DbJournal::sync() {
     if (::fsync(fd_) != 0)
-        throw InputError("cannot flush checkpoint '" + quote(path_, 200) + "': " + std::strerror(errno));
+        throw InputError("cannot flush checkpoint '" + quote(path_, 200) + "': " + errno_text(errno));
 }
 
 }  // namespace bitsolve::rush

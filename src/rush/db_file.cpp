@@ -65,7 +65,7 @@ DbRow parse_row(const Line& line, std::size_t& board_size) {
 }
 
 [[noreturn]] void fail_path(const std::string& what, const std::string& path) {
-    throw InputError("cannot " + what + " '" + quote(path, 200) + "': " + std::strerror(errno));
+    throw InputError("cannot " + what + " '" + quote(path, 200) + "': " + errno_text(errno));
 }
 
 }  // namespace

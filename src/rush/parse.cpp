@@ -230,7 +230,7 @@ Grid judge_grid(const std::vector<Line>& lines) {
             throw InputError("expected 6 lines of 6 numbers, found " + line_count(lines) + " lines", lines[r].number,
                              1);
         // Counted exactly up to a board's worth of cells, so a hostile line costs nothing.
-        constexpr std::size_t kMaxTokens = kMaxSize * kMaxSize;
+        constexpr std::size_t kMaxTokens = std::size_t{kMaxSize} * kMaxSize;
         const auto tokens = tokenize(lines[r], kMaxTokens);
         if (tokens.size() != static_cast<std::size_t>(n)) {
             const std::size_t col = tokens.size() > static_cast<std::size_t>(n)

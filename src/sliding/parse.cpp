@@ -149,7 +149,7 @@ Geometry parse_geometry(std::string_view text) {
         return UsageError("invalid size '" + quote(text) + "': expected RxC with R and C in 2..5, e.g. 3x4");
     };
     const std::size_t x = text.find_first_of("xX");
-    if (x == std::string_view::npos || x != 1 || text.size() != 3) throw bad();
+    if (x != 1 || text.size() != 3) throw bad();  // npos != 1 too
     const int r = text[0] - '0', c = text[2] - '0';
     if (r < kMinSide || r > kMaxSide || c < kMinSide || c > kMaxSide) throw bad();
     return Geometry{r, c};

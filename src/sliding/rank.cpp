@@ -12,7 +12,8 @@ int reach_class(const Board& b) {
 Board board_unrank(std::uint32_t rank, Geometry g, int klass) {
     const int n = g.cells(), m = n - 1;
     const std::uint64_t per_blank = factorial(m) / 2;
-    const int blank = static_cast<int>(rank / per_blank);
+    // Geometries have at least 2x2 cells, so per_blank >= 3!/2.
+    const int blank = static_cast<int>(rank / per_blank);  // NOLINT(clang-analyzer-core.DivideZero)
     std::uint64_t r = rank % per_blank;
     int digits[kMaxRankedCells] = {};
     for (int i = m - 3; i >= 0; --i) {

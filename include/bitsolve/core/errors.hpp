@@ -36,4 +36,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The system's text for an errno value ("No such file or directory"), safe to call from any
+// thread (std::strerror is not).
+std::string errno_text(int errnum);
+
 }  // namespace bitsolve

@@ -38,9 +38,10 @@ std::uint32_t board_rank(typename P::Word cells, int blank, int n) {
     int i = 0;
     for (int c = 0; i < m - 2; ++c) {
         if (c == blank) continue;
-        const int v = P::get(cells, c) - 1;
-        rank = rank * static_cast<std::uint64_t>(m - i) +
-               static_cast<std::uint64_t>(v - __builtin_popcount(seen & ((1u << v) - 1)));
+        const int v = P::get(cells, c) - 1;  // a tile, 1..n-1: the blank's cell is skipped above
+        const std::uint32_t below =
+            seen & ((1u << v) - 1);  // NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult)
+        rank = rank * static_cast<std::uint64_t>(m - i) + static_cast<std::uint64_t>(v - __builtin_popcount(below));
         seen |= 1u << v;
         ++i;
     }

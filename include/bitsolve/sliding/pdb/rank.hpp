@@ -39,7 +39,8 @@ inline std::uint64_t rank_kperm(const std::uint8_t* pos, unsigned k, unsigned n)
     std::uint32_t used = 0;
     std::uint64_t r = 0;
     for (unsigned i = 0; i < k; ++i) {
-        const unsigned p = pos[i];
+        // The caller passes k set cells (the analyser cannot see that precondition).
+        const unsigned p = pos[i];  // NOLINT(clang-analyzer-core.uninitialized.Assign)
         assert(p < n && !(used >> p & 1u));
         const unsigned digit = p - static_cast<unsigned>(std::popcount(used & ((1u << p) - 1u)));
         r = r * (n - i) + digit;
