@@ -23,6 +23,7 @@
 #include "bitsolve/rush/parse.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "progress.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -32,51 +33,33 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-std::string human_duration(double s) {
-    if (s < 90) return fmt::format("{:.0f} s", s);
-    if (s < 5400) return fmt::format("{:.0f} min", s / 60);
-    return fmt::format("{:.1f} h", s / 3600);
-}
-
-// Progress on stderr: a line redrawn at most twice a second on a terminal (after the first
-// second), else one line at the start. Local until a shared progress printer exists.
+// Progress on stderr through the CLI's display: a status line redrawn at most twice a second on
+// a terminal (after the first second), else one line at the start.
 class Progress {
 public:
-    Progress() : tty_(::isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
+    Progress() : display_(ProgressDisplay::Style{1.0, 0.5, true}) {}
     void start(const std::string& what, const DbProgress& p) {
         what_ = what;
-        resumed_ = p.counts.layouts;
-        if (!tty_)
-            std::cerr << fmt::format("rush enumerate: {}: {} slices, {} resumed from the checkpoint\n", what,
-                                     p.slices_total, p.resumed);
+        resumed_layouts_ = p.counts.layouts;
+        if (!display_.on_terminal())
+            display_.line(fmt::format("rush enumerate: {}: {} slices, {} resumed from the checkpoint", what,
+                                      p.slices_total, p.resumed));
     }
     void update(const DbProgress& p) {
-        if (!tty_) return;
-        const double s = seconds_since(start_);
-        if (s < 1.0 || s - last_ < 0.5) return;
-        last_ = s;
-        const double rate = static_cast<double>(p.counts.layouts - resumed_) / s;
-        const double fresh = static_cast<double>(p.slices_done - p.resumed);
-        const double eta = fresh > 0 ? s * static_cast<double>(p.slices_total - p.slices_done) / fresh : 0;
-        std::fprintf(stderr, "\rrush enumerate %s: %llu/%llu slices, %.3g layouts/s, %llu rows, ETA %s   ",
-                     what_.c_str(), static_cast<unsigned long long>(p.slices_done),
-                     static_cast<unsigned long long>(p.slices_total), rate,
-                     static_cast<unsigned long long>(p.counts.rows), human_duration(eta).c_str());
-        shown_ = true;
+        display_.status([&] {
+            const double s = display_.seconds();
+            const Pace pace = pace_of(p.slices_done, p.slices_total, p.resumed, s);
+            const double rate = s > 0 ? static_cast<double>(p.counts.layouts - resumed_layouts_) / s : 0;
+            return fmt::format("rush enumerate {}: {}/{} slices, {:.3g} layouts/s, {} rows, ETA {}", what_,
+                               p.slices_done, p.slices_total, rate, p.counts.rows, human_duration(pace.eta));
+        });
     }
-    void finish() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
-    ~Progress() { finish(); }
+    void finish() { display_.finish(); }
 
 private:
-    bool tty_;
-    Clock::time_point start_;
+    ProgressDisplay display_;
     std::string what_;
-    std::uint64_t resumed_ = 0;
-    double last_ = 0;
-    bool shown_ = false;
+    std::uint64_t resumed_layouts_ = 0;
 };
 
 struct EnumOptions {

@@ -193,11 +193,12 @@ DbShard parse_shard(std::string_view text) {
     if (slash == std::string_view::npos) throw InputError("shard '" + quote(text) + "' is not of the form i/K");
     const std::int64_t i = number(text.substr(0, slash)), k = number(text.substr(slash + 1));
     if (k < 1 || k > 1000000) throw InputError("shard '" + quote(text) + "': K must be a number in 1..1000000");
-    if (i < 0 || i >= k) throw InputError("shard '" + quote(text) + "': i must be a number in 0..K-1");
-    return DbShard{static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(k)};
+    // Numbered from 1, as `queens --shard`: shard i/K is DbShard{i - 1, K}.
+    if (i < 1 || i > k) throw InputError("shard '" + quote(text) + "': i must be a number in 1..K");
+    return DbShard{static_cast<std::uint64_t>(i - 1), static_cast<std::uint64_t>(k)};
 }
 
-std::string to_string(const DbShard& s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
+std::string to_string(const DbShard& s) { return std::to_string(s.index + 1) + "/" + std::to_string(s.count); }
 
 std::string format_counts(const DbCounts& c) {
     return fmt::format("layouts {} canonical {} solvable {} rows {} states {}", c.layouts, c.canonical, c.solvable,

@@ -74,7 +74,7 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
     for (int i = 0; i < 3; ++i) {
         parts.push_back(temp("part" + std::to_string(i) + (i == 1 ? ".zst" : "")));
         const auto r =
-            run_cli({"rush", "enumerate", "--size", "4", "--shard", std::to_string(i) + "/3", "-o", parts.back()});
+            run_cli({"rush", "enumerate", "--size", "4", "--shard", std::to_string(i + 1) + "/3", "-o", parts.back()});
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     const std::string merged = temp("merged.txt");
@@ -173,11 +173,17 @@ TEST(RushDbCli, SigintKeepsTheCheckpointForResuming) {
 TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
     const std::string out = temp("never.txt");
     const std::vector<std::pair<std::vector<std::string>, int>> cases = {
-        {{"--size", "3"}, 2},    {{"--size", "8"}, 2},
-        {{"--size", "x"}, 2},    {{"--walls", "3"}, 2},
-        {{"--walls", "-1"}, 2},  {{"--shard", "3/3"}, 2},
-        {{"--shard", "0/0"}, 2}, {{"--shard", "1"}, 2},
-        {{"--shard", "a/b"}, 2}, {{"--size", "4", "--checkpoint", data_path("rush/fogleman-db-sample.txt")}, 3},
+        {{"--size", "3"}, 2},
+        {{"--size", "8"}, 2},
+        {{"--size", "x"}, 2},
+        {{"--walls", "3"}, 2},
+        {{"--walls", "-1"}, 2},
+        {{"--shard", "4/3"}, 2},
+        {{"--shard", "0/0"}, 2},
+        {{"--shard", "0/3"}, 2},
+        {{"--shard", "1"}, 2},
+        {{"--shard", "a/b"}, 2},
+        {{"--size", "4", "--checkpoint", data_path("rush/fogleman-db-sample.txt")}, 3},
     };
     for (const auto& [extra, code] : cases) {
         std::vector<std::string> args = {"rush", "enumerate", "-o", out};

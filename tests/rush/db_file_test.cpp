@@ -100,10 +100,11 @@ TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
     EXPECT_EQ(parse_rows(text).size(), 1u);  // the header reads as comments
     EXPECT_THROW(parse_shard_header("05 BBBooFooDooFAADooFooEoooooEoCCooEooo 74\n"), InputError);
     EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 9 walls 0 shard 0/1 slices 1\n"), InputError);
-    EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 6 walls 0 shard 2/2 slices 1\n# layouts 1\n"),
+    EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 6 walls 0 shard 3/2 slices 1\n# layouts 1\n"),
                  InputError);
-    EXPECT_EQ(parse_shard("0/1"), (DbShard{0, 1}));
-    for (const char* bad : {"", "1", "2/2", "-1/2", "0/0", "a/b", "1/2/3", "0/1000001"})
+    EXPECT_EQ(parse_shard("1/1"), (DbShard{0, 1}));
+    EXPECT_EQ(parse_shard("3/3"), (DbShard{2, 3}));
+    for (const char* bad : {"", "1", "3/2", "0/1", "-1/2", "0/0", "a/b", "1/2/3", "1/1000001"})
         EXPECT_THROW(parse_shard(bad), InputError) << bad;
 }
 

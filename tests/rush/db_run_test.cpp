@@ -166,7 +166,7 @@ TEST(RushDbRun, JournalRecordCarriesCountsRowsAndChecksum) {
     EXPECT_EQ(rec.substr(0, 8), "slice 3 ");
     EXPECT_NE(rec.find("\n07 BCCCBDDDAAoEFFoE 20\nend 3 "), std::string::npos) << rec;
     EXPECT_EQ(journal_header({5, 2}, DbShard{1, 4}, 40),
-              "bitsolve-rush-checkpoint 1 size 5 walls 2 shard 1/4 slices 40\n");
+              "bitsolve-rush-checkpoint 1 size 5 walls 2 shard 2/4 slices 40\n");
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ void write_file_atomic(const std::string& path, std::string_view data);
 void check_writable(const std::string& path);
 
 struct DbShard {
-    std::uint64_t index = 0;  // 0..count-1
+    std::uint64_t index = 0;  // 0..count-1; written i/K with i = index + 1, as queens numbers shards
     std::uint64_t count = 1;
     bool whole() const { return count == 1; }
     friend bool operator==(const DbShard&, const DbShard&) = default;
