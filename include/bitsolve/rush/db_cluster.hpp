@@ -1,0 +1,82 @@
+#pragma once
+// The database's analysis of one packed layout: is it its cluster's canonical member, is the
+// cluster solvable, and does its hardest state make a row.
+//
+// Canonical check. A breadth-first search from the layout over slides (CompiledBoard's child
+// generation) compares every child with the layout in Fogleman's order — the cells of the
+// horizontal pieces, then of the vertical ones, as integers — and stops at the first smaller
+// one: the layout is then not canonical, and the cluster is left to its canonical member. Cell
+// (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the cells in row-major
+// order, so the two comparisons agree. A child's masks come from its parent's by the one piece
+// that moved.
+//
+// Canonical layouts. The forward search has already numbered the whole cluster; when it holds
+// a goal, a multi-source BFS from the goals (in index order, children regenerated and looked up)
+// gives every state's distance. The hardest state is the farthest, ties to the smallest in the
+// same order. It is minimal when removing any one piece other than the primary car, or any one
+// wall, lowers its optimal length. An optimal solution is read off the distances (a neighbour
+// one closer, at every step); a piece it moves passes the test, and each other piece or wall
+// is removed in turn and the board solved by the moves search, bounded to one move less.
+//
+// Buffers (states, masks, distances, the visited index) are kept between layouts; the index is
+// cleared in time proportional to what the last layout put in it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bitsolve/rush/board.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/solver.hpp"
+
+namespace bitsolve::rush {
+
+struct DbClusterResult {
+    bool canonical = false;
+    bool solvable = false;           // canonical and a goal is reachable
+    bool row = false;                // solvable and the hardest state is minimal
+    int moves = 0;                   // the hardest state's optimal length (solvable)
+    std::string board;               // the hardest state's string (row)
+    std::uint64_t cluster_size = 0;  // states of the cluster (canonical)
+    std::uint64_t states = 0;        // states visited by this analysis, re-solves included
+};
+
+class DbClusterAnalyzer {
+public:
+    // `layout`: a packed layout as DbLayouts produces it (pieces[0] the primary car, piece ids
+    // its letters). Polls the stop flag; throws LimitError when stopped.
+    void analyze(const Board& layout, DbClusterResult& out);
+
+private:
+    // Key -> state index; cleared by resetting only the slots the last cluster used.
+    class Index {
+    public:
+        static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
+        void clear();
+        void reserve(std::size_t n);                   // room for n keys in all
+        std::uint32_t insert(Key k, std::uint32_t v);  // kAbsent when new, else its value
+        std::uint32_t find(Key k) const;
+
+    private:
+        std::size_t slot(Key k) const { return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ULL) >> shift_); }
+        std::vector<Key> keys_;
+        std::vector<std::uint32_t> values_;
+        std::vector<std::uint32_t> used_;  // slots filled since the last clear
+        std::size_t mask_ = 0;
+        int shift_ = 64;
+    };
+
+    bool forward(const CompiledBoard& space, u64 h0, u64 v0, bool& goal);
+    void distances(const CompiledBoard& space);
+    bool minimal(const CompiledBoard& space, std::size_t hardest, int moves, std::uint64_t& states);
+
+    Index index_;
+    std::vector<Key> keys_;                               // states in BFS order
+    std::vector<u64> horiz_, vert_;                       // their horizontal / vertical cells
+    std::vector<std::uint16_t> dist_;                     // distance to a goal
+    std::vector<std::uint32_t> queue_;                    // backward BFS order
+    std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
+    std::array<bool, kMaxPieces> vertical_{};
+    Solver solver_;
+};
+
+}  // namespace bitsolve::rush
