@@ -3,6 +3,7 @@
 #include "bitsolve/rush/database.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <tuple>
 
 #include "bitsolve/core/errors.hpp"
@@ -46,34 +47,98 @@ std::uint64_t DbEnumeration::count_layouts(std::uint64_t slice) const {
     return impl_->layouts.count(slice);
 }
 
+namespace {
+
+// The packed layouts of the clusters a slice has analysed, by their (horizontal, vertical)
+// cells: open addressing, cleared in time proportional to its use.
+class LayoutSet {
+public:
+    void clear() {
+        for (std::uint32_t s : used_) h_[s] = kEmpty;
+        used_.clear();
+    }
+    bool contains(u64 h, u64 v) const {
+        if (h_.empty()) return false;
+        for (std::size_t i = slot(h, v);; i = (i + 1) & mask_) {
+            if (h_[i] == kEmpty) return false;
+            if (h_[i] == h && v_[i] == v) return true;
+        }
+    }
+    void insert(u64 h, u64 v) {
+        if (2 * (used_.size() + 1) > h_.size()) grow();
+        std::size_t i = slot(h, v);
+        for (; h_[i] != kEmpty; i = (i + 1) & mask_)
+            if (h_[i] == h && v_[i] == v) return;
+        h_[i] = h;
+        v_[i] = v;
+        used_.push_back(static_cast<std::uint32_t>(i));
+    }
+    std::size_t size() const { return used_.size(); }
+
+private:
+    static constexpr u64 kEmpty = ~u64{0};  // never a set of horizontal cells (cell 63 is off-board)
+    std::size_t slot(u64 h, u64 v) const {
+        return static_cast<std::size_t>(((h * 0x9E3779B97F4A7C15ULL) ^ (v * 0xC2B2AE3D27D4EB4FULL)) >> shift_);
+    }
+    void grow() {
+        const std::size_t cap = h_.empty() ? 4096 : 2 * h_.size();
+        if (cap > 0xFFFFFFFFu) throw LimitError("a database slice with more than 2^31 layouts is not supported");
+        require_memory(cap * 2 * sizeof(u64) * 2, "the analysed layouts of a slice");
+        std::vector<u64> oh, ov;
+        for (std::uint32_t s : used_) oh.push_back(h_[s]), ov.push_back(v_[s]);
+        h_.assign(cap, kEmpty);
+        v_.resize(cap);
+        mask_ = cap - 1;
+        shift_ = 64 - std::countr_zero(cap);
+        used_.clear();
+        for (std::size_t i = 0; i < oh.size(); ++i) insert(oh[i], ov[i]);
+    }
+    std::vector<u64> h_, v_;
+    std::vector<std::uint32_t> used_;
+    std::size_t mask_ = 0;
+    int shift_ = 64;
+};
+
+}  // namespace
+
 struct DbWorker::Impl {
     const DbLayouts& layouts;
     Board board;  // the layout being analysed, refilled in place
     DbClusterAnalyzer analyzer;
     DbClusterResult result;
+    LayoutSet done;  // layouts of the clusters this slice has analysed
     explicit Impl(const DbLayouts& l) : layouts(l) {}
 };
 
 DbWorker::DbWorker(const DbEnumeration& enumeration) : impl_(std::make_unique<Impl>(enumeration.impl_->layouts)) {}
 DbWorker::~DbWorker() = default;
 
+// A slice holds every layout of each of its clusters (db_layouts.hpp), so the first layout of a
+// cluster met in the slice's order is analysed and the others are skipped by a look-up: each
+// cluster is explored once, and no search is spent on layouts that are not canonical.
 DbSlice DbWorker::run(std::uint64_t slice) {
     Impl& w = *impl_;
     if (slice >= w.layouts.slice_count()) throw UsageError("database slice out of range");
     check_stop();
     DbSlice out;
     DbCounts& c = out.counts;
+    w.done.clear();
     w.layouts.for_each(slice, w.board, [&](const Board& layout) {
         if ((++c.layouts & 0xFF) == 0) check_stop();
+        u64 h = 0, v = 0;
+        for (const Piece& p : layout.pieces) (p.vertical ? v : h) |= p.cells();
+        if (w.done.contains(h, v)) return;
         w.analyzer.analyze(layout, w.result);
+        w.analyzer.for_each_packed([&](u64 ph, u64 pv) { w.done.insert(ph, pv); });
         const DbClusterResult& r = w.result;
         c.states += r.states;
-        c.canonical += r.canonical;
+        ++c.canonical;
         c.solvable += r.solvable;
         if (!r.row) return;
         ++c.rows;
         out.rows.push_back(DbRow{r.moves, r.board, r.cluster_size});
     });
+    w.done.clear();
     std::sort(out.rows.begin(), out.rows.end(), row_before);
     return out;
 }

@@ -1,5 +1,5 @@
-// One packed layout's cluster for the database: canonical check, distances, minimality
-// (db_cluster.hpp).
+// One cluster of the database from a packed layout: forward numbering, distances, hardest
+// state, minimality (db_cluster.hpp).
 #include "bitsolve/rush/db_cluster.hpp"
 
 #include <algorithm>
@@ -65,8 +65,9 @@ std::uint32_t DbClusterAnalyzer::Index::find(Key k) const {
     }
 }
 
-// Numbers the cluster in BFS order; false at the first state before (h0, v0).
-bool DbClusterAnalyzer::forward(const CompiledBoard& space, u64 h0, u64 v0, bool& goal) {
+// Numbers the whole cluster in BFS order and lists its packed states (no piece can move up or
+// left) in packed_.
+void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
     Key kid_keys[CompiledBoard::kChildBuffer];
     std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     goal = space.is_goal(space.start());
@@ -77,22 +78,22 @@ bool DbClusterAnalyzer::forward(const CompiledBoard& space, u64 h0, u64 v0, bool
         const std::size_t m = space.children<false>(k, kid_keys, kid_pieces);
         if (keys_.size() + m > keys_.capacity()) require_memory(2 * (keys_.size() + m) * kBytesPerState, "the cluster");
         index_.reserve(keys_.size() + m);
+        bool back = false;
         for (std::size_t j = 0; j < m; ++j) {
             const Key kid = kid_keys[j];
             const int i = kid_pieces[j];
             const auto pi = static_cast<std::size_t>(i);
-            const u64 moved = cells_[pi][static_cast<std::size_t>(space.pos(k, i))] ^
-                              cells_[pi][static_cast<std::size_t>(space.pos(kid, i))];
-            const u64 hc = vertical_[pi] ? hk : hk ^ moved, vc = vertical_[pi] ? vk ^ moved : vk;
-            if (before(hc, vc, h0, v0)) return false;
+            const int from = space.pos(k, i), to = space.pos(kid, i);
+            back |= to < from;
             if (index_.insert(kid, static_cast<std::uint32_t>(keys_.size())) != Index::kAbsent) continue;
+            const u64 moved = cells_[pi][static_cast<std::size_t>(from)] ^ cells_[pi][static_cast<std::size_t>(to)];
             keys_.push_back(kid);
-            horiz_.push_back(hc);
-            vert_.push_back(vc);
+            horiz_.push_back(vertical_[pi] ? hk : hk ^ moved);
+            vert_.push_back(vertical_[pi] ? vk ^ moved : vk);
             goal |= space.is_goal(kid);
         }
+        if (!back) packed_.push_back(h);
     }
-    return true;
 }
 
 // Distance of every state to its nearest goal; queue_ ends with the farthest.
@@ -175,11 +176,10 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     horiz_.push_back(h0);
     vert_.push_back(v0);
     index_.insert(space.start(), 0);
+    packed_.clear();
     bool goal = false;
-    const bool canonical = forward(space, h0, v0, goal);
+    forward(space, goal);
     out.states = keys_.size();
-    if (!canonical) return;
-    out.canonical = true;
     out.cluster_size = keys_.size();
     if (!goal) return;
     out.solvable = true;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <string>
 
 #include "bitsolve/core/errors.hpp"
@@ -26,6 +27,13 @@ void sequences(int n, int at, const std::vector<int>& lens, std::vector<DbLinePi
     sequences(n, at + 1, lens, cur, out);
 }
 
+// Group id of a sequence of pieces along a line: lengths in order, walls with their position.
+int group_of(const std::vector<DbLinePiece>& ps, std::map<std::vector<int>, int>& ids) {
+    std::vector<int> code;
+    for (const DbLinePiece& q : ps) code.push_back(q.len == 1 ? 16 + q.pos : q.len);
+    return ids.emplace(code, static_cast<int>(ids.size())).first->second;
+}
+
 }  // namespace
 
 DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) {
@@ -36,8 +44,10 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
     std::vector<DbLinePiece> cur;
     std::vector<int> row_lens = {2, 3};
     if (max_walls > 0) row_lens.insert(row_lens.begin(), 1);
+    std::map<std::vector<int>, int> exit_ids, row_ids;
+    order_.push_back(kExitRow);
     for (int r = 0; r < n; ++r) {
-        if (r != kExitRow) free_rows_.push_back(r);
+        if (r != kExitRow) order_.push_back(r);
         sequences(n, 0, row_lens, cur, [&](const std::vector<DbLinePiece>& ps) {
             DbRowPlacement p;
             int covered = 0, movers = 0;
@@ -60,6 +70,7 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
             for (const DbLinePiece& q : ps)
                 if (q.len > 1 && q.pos > 0 && !(p.cells & cell_bit(r, q.pos - 1))) p.require |= cell_bit(r, q.pos - 1);
             p.pieces = ps;
+            p.group = group_of(ps, r == kExitRow ? exit_ids : row_ids);
             placed_[static_cast<std::size_t>(r)].push_back(std::move(p));
         });
     }
@@ -78,6 +89,18 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
         column_.push_back(std::move(p));
     });
     if (column_.size() > 0xFFFF) throw InputError("layouts: too many column placements");
+    exit_groups_ = static_cast<int>(exit_ids.size());
+    row_groups_ = static_cast<int>(row_ids.size());
+    by_group_.resize(static_cast<std::size_t>(n));
+    all_.resize(static_cast<std::size_t>(n));
+    for (int r = 0; r < n; ++r) {
+        const auto ru = static_cast<std::size_t>(r);
+        by_group_[ru].resize(static_cast<std::size_t>(r == kExitRow ? exit_groups_ : row_groups_));
+        for (std::size_t i = 0; i < placed_[ru].size(); ++i) {
+            by_group_[ru][static_cast<std::size_t>(placed_[ru][i].group)].push_back(static_cast<std::uint16_t>(i));
+            all_[ru].push_back(static_cast<std::uint16_t>(i));
+        }
+    }
     const std::size_t patterns = std::size_t{1} << n;
     fit_offset_.assign(patterns * patterns + 1, 0);
     for (std::size_t o = 0; o < patterns; ++o)
@@ -91,30 +114,27 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
             }
         }
     fit_offset_[patterns * patterns] = static_cast<std::uint32_t>(fit_.size());
-    slice_count_ = placed_[kExitRow].size();
-    for (int k = 0; k < kSliceRows; ++k)
-        slice_count_ *= placed_[static_cast<std::size_t>(free_rows_[static_cast<std::size_t>(k)])].size();
+    // The exit row's group, then as many other rows' groups as keep the slices few enough.
+    slice_count_ = static_cast<std::uint64_t>(exit_groups_);
+    while (slice_rows_ < n - 1 && slice_count_ * static_cast<std::uint64_t>(row_groups_) <= kMaxSlices)
+        ++slice_rows_, slice_count_ *= static_cast<std::uint64_t>(row_groups_);
 }
 
 bool DbLayouts::start(std::uint64_t slice, Choice& c) const {
     if (slice >= slice_count_) throw UsageError("layouts: slice out of range");
+    // Mixed radix: the exit row's group most significant, then the rows top down.
     std::uint64_t rest = slice;
-    int rows_fixed[1 + kSliceRows];
-    rows_fixed[0] = kExitRow;
-    for (int k = 0; k < kSliceRows; ++k) rows_fixed[1 + k] = free_rows_[static_cast<std::size_t>(k)];
-    // Mixed radix, the exit row's placement most significant.
-    for (int k = kSliceRows; k >= 0; --k) {
-        const int r = rows_fixed[k];
-        const auto& list = placed_[static_cast<std::size_t>(r)];
-        const std::size_t i = static_cast<std::size_t>(rest % list.size());
-        rest /= list.size();
-        const DbRowPlacement& p = list[i];
-        c.row[static_cast<std::size_t>(r)] = static_cast<int>(i);
-        c.cells |= p.cells;
-        c.require |= p.require;
-        c.walls += p.wall_count;
+    for (int k = slice_rows_; k >= 0; --k) {
+        const int r = order_[static_cast<std::size_t>(k)];
+        const auto groups = static_cast<std::uint64_t>(k == 0 ? exit_groups_ : row_groups_);
+        const List& list = by_group_[static_cast<std::size_t>(r)][static_cast<std::size_t>(rest % groups)];
+        rest /= groups;
+        if (list.empty()) return false;
+        c.lists[static_cast<std::size_t>(k)] = &list;
     }
-    return c.walls <= max_walls_;
+    for (int k = slice_rows_ + 1; k < n_; ++k)
+        c.lists[static_cast<std::size_t>(k)] = &all_[static_cast<std::size_t>(order_[static_cast<std::size_t>(k)])];
+    return true;
 }
 
 bool DbLayouts::columns(const Choice& c, std::array<const std::uint16_t*, kMaxSize>& first,
@@ -136,8 +156,8 @@ bool DbLayouts::columns(const Choice& c, std::array<const std::uint16_t*, kMaxSi
 
 std::uint64_t DbLayouts::slice_of(const Board& layout) const {
     std::uint64_t slice = 0;
-    for (int k = -1; k < kSliceRows; ++k) {
-        const int r = k < 0 ? kExitRow : free_rows_[static_cast<std::size_t>(k)];
+    for (int k = 0; k <= slice_rows_; ++k) {
+        const int r = order_[static_cast<std::size_t>(k)];
         std::vector<DbLinePiece> ps;  // this row's walls and horizontal pieces, left to right
         for (int c = 0; c < n_; ++c)
             if (layout.walls & cell_bit(r, c)) ps.push_back(DbLinePiece{static_cast<std::uint8_t>(c), 1});
@@ -152,7 +172,8 @@ std::uint64_t DbLayouts::slice_of(const Board& layout) const {
         std::size_t i = 0;
         while (i < list.size() && !same(list[i])) ++i;
         if (i == list.size()) throw InputError("board row " + std::to_string(r + 1) + " is no placement of a layout");
-        slice = slice * list.size() + i;
+        slice = slice * static_cast<std::uint64_t>(k == 0 ? exit_groups_ : row_groups_) +
+                static_cast<std::uint64_t>(list[i].group);
     }
     return slice;
 }
@@ -161,7 +182,7 @@ std::uint64_t DbLayouts::count(std::uint64_t slice) const {
     Choice c;
     if (!start(slice, c)) return 0;
     std::uint64_t total = 0;
-    rows(kSliceRows, c, [&](const Choice& full) {
+    rows(0, c, [&](const Choice& full) {
         std::array<const std::uint16_t*, kMaxSize> first{};
         std::array<std::uint16_t, kMaxSize> count{};
         if (!columns(full, first, count)) return;
@@ -179,7 +200,8 @@ void DbLayouts::fill_rows(const Choice& c, Board& b, char& letter) const {
     b.pieces.push_back(Piece{kExitRow, primary.pos, 2, false, letter++});
     for (std::size_t i = 0; i + 1 < exit.pieces.size(); ++i) ++letter;  // the exit row's walls
     b.walls |= exit.walls;
-    for (int r : free_rows_) {
+    for (std::size_t k = 1; k < order_.size(); ++k) {
+        const int r = order_[k];
         const DbRowPlacement& p =
             placed_[static_cast<std::size_t>(r)][static_cast<std::size_t>(c.row[static_cast<std::size_t>(r)])];
         b.walls |= p.walls;

@@ -1,25 +1,27 @@
 #pragma once
-// The database's analysis of one packed layout: is it its cluster's canonical member, is the
-// cluster solvable, and does its hardest state make a row.
+// The database's analysis of one cluster, from any of its packed layouts: its size, whether it
+// is solvable, and whether its hardest state makes a row.
 //
-// Canonical check. A breadth-first search from the layout over slides (CompiledBoard's child
-// generation) compares every child with the layout in Fogleman's order — the cells of the
-// horizontal pieces, then of the vertical ones, as integers — and stops at the first smaller
-// one: the layout is then not canonical, and the cluster is left to its canonical member. Cell
-// (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the cells in row-major
-// order, so the two comparisons agree. A child's masks come from its parent's by the one piece
-// that moved.
+// Forward. A breadth-first search from the layout over slides (CompiledBoard's child
+// generation) numbers the whole cluster and keeps, for every state, the cells of its horizontal
+// and of its vertical pieces (a child's from its parent's, by the one piece that moved), and
+// lists the packed states (no piece can move up or left): these are the cluster's other
+// layouts, which the caller marks so that the cluster is never analysed again. The canonical
+// member, the smallest state in Fogleman's order, is one of them (a smaller state would have a
+// piece that can move up or left), so which member the analysis starts from changes nothing.
 //
-// Canonical layouts. The forward search has already numbered the whole cluster; when it holds
-// a goal, a multi-source BFS from the goals (in index order, children regenerated and looked up)
-// gives every state's distance. The hardest state is the farthest, ties to the smallest in the
-// same order. It is minimal when removing any one piece other than the primary car, or any one
-// wall, lowers its optimal length. An optimal solution is read off the distances (a neighbour
-// one closer, at every step); a piece it moves passes the test, and each other piece or wall
-// is removed in turn and the board solved by the moves search, bounded to one move less.
+// Solvable clusters. A multi-source BFS from the goals (in index order, children regenerated
+// and looked up) gives every state's distance. The hardest state is the farthest, ties to the
+// smallest in Fogleman's order: the cells of the horizontal pieces, then of the vertical ones,
+// as integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the
+// cells in row-major order, so the two comparisons agree. It is minimal when removing any one
+// piece other than the primary car, or any one wall, lowers its optimal length. An optimal
+// solution is read off the distances (a neighbour one closer, at every step); a piece it moves
+// passes the test, and each other piece or wall is removed in turn and the board solved by the
+// moves search, bounded to one move less.
 //
 // Buffers (states, masks, distances, the visited index) are kept between layouts; the index is
-// cleared in time proportional to what the last layout put in it.
+// cleared in time proportional to what the last cluster put in it.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +48,12 @@ public:
     // its letters). Polls the stop flag; throws LimitError when stopped.
     void analyze(const Board& layout, DbClusterResult& out);
 
+    // Calls f(horizontal cells, vertical cells) for every packed state of the last cluster.
+    template <class F>
+    void for_each_packed(F&& f) const {
+        for (std::size_t i : packed_) f(horiz_[i], vert_[i]);
+    }
+
 private:
     // Key -> state index; cleared by resetting only the slots the last cluster used.
     class Index {
@@ -65,7 +73,7 @@ private:
         int shift_ = 64;
     };
 
-    bool forward(const CompiledBoard& space, u64 h0, u64 v0, bool& goal);
+    void forward(const CompiledBoard& space, bool& goal);
     void distances(const CompiledBoard& space);
     bool minimal(const CompiledBoard& space, std::size_t hardest, int moves, std::uint64_t& states);
 
@@ -74,6 +82,7 @@ private:
     std::vector<u64> horiz_, vert_;                       // their horizontal / vertical cells
     std::vector<std::uint16_t> dist_;                     // distance to a goal
     std::vector<std::uint32_t> queue_;                    // backward BFS order
+    std::vector<std::size_t> packed_;                     // indices of the packed states
     std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
     std::array<bool, kMaxPieces> vertical_{};
     Solver solver_;

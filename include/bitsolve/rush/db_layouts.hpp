@@ -19,9 +19,13 @@
 // columns are then independent, so the layouts of one row choice are the product of the
 // columns' lists (the counting pass multiplies their lengths).
 //
-// Slices. A slice fixes the primary row's placement and the placements of the first two other
-// rows (top down); the remaining rows and the columns run inside it. The order of layouts in
-// a slice is fixed (rows top down, then columns left to right, each in list order).
+// Slices. What a move never changes is the same for every state of a cluster: the sequence of
+// piece lengths and walls along each row (pieces never pass each other or a wall). A slice
+// fixes this "group" for the exit row and for the other rows top down, as many as keep the
+// number of slices at most kMaxSlices (all of them for the wall-free 6x6: 7,776 slices). Every
+// layout of a cluster is therefore in the same slice as its canonical member, so a slice can
+// skip the other layouts of a cluster it has analysed. The order of layouts in a slice is fixed
+// (rows top down, then columns left to right, each in list order).
 //
 // Pieces come out in Fogleman's board order, which decides the letters of a board string:
 // the primary car 'A', then the exit row's walls, then the rows top down and the columns left
@@ -45,6 +49,7 @@ struct DbRowPlacement {
     u64 walls = 0;    // wall cells
     u64 require = 0;  // cells that must hold a vertical piece (left of a piece, not its own)
     int wall_count = 0;
+    int group = 0;                    // its sequence of piece lengths and wall positions
     std::vector<DbLinePiece> pieces;  // left to right
 };
 
@@ -58,7 +63,7 @@ struct DbColumnPlacement {
 class DbLayouts {
 public:
     static constexpr int kExitRow = 2;
-    static constexpr int kSliceRows = 2;  // rows besides the exit row fixed by a slice
+    static constexpr std::uint64_t kMaxSlices = 50'000;
 
     // size 4..8, max_walls >= 0 (the caller checks the database's own bounds).
     DbLayouts(int size, int max_walls);
@@ -79,10 +84,13 @@ public:
     void for_each(std::uint64_t slice, Board& board, F&& f) const;
 
 private:
+    static constexpr int kLevels = kMaxSize;  // the exit row, then the other rows top down
+    using List = std::vector<std::uint16_t>;
     struct Choice {
         std::array<int, kMaxSize> row{};  // placement index per row
         u64 cells = 0, require = 0;
         int walls = 0;
+        std::array<const List*, kLevels> lists{};  // candidates per level
     };
     bool start(std::uint64_t slice, Choice& c) const;  // false: over the wall limit
     // Column lists of a full row choice; false when some column has none.
@@ -94,27 +102,31 @@ private:
 
     int n_ = 0;
     int max_walls_ = 0;
-    std::vector<int> free_rows_;                       // rows other than the exit row, top down
-    std::vector<std::vector<DbRowPlacement>> placed_;  // [row]: its placements ([kExitRow]: the exit row's)
-    std::vector<DbColumnPlacement> column_;            // placements of one column
-    std::vector<std::uint32_t> fit_offset_;            // [(O << n) | R] .. +1: range of fit_
-    std::vector<std::uint16_t> fit_;                   // column placement indices
+    std::vector<int> order_;                           // the exit row, then the other rows top down
+    std::vector<std::vector<DbRowPlacement>> placed_;  // [row]: its placements
+    std::vector<std::vector<List>> by_group_;          // [row][group]: its placements of that group
+    std::vector<List> all_;                            // [row]: 0 .. its placement count
+    int exit_groups_ = 0, row_groups_ = 0;
+    int slice_rows_ = 0;                     // rows besides the exit row whose group a slice fixes
+    std::vector<DbColumnPlacement> column_;  // placements of one column
+    std::vector<std::uint32_t> fit_offset_;  // [(O << n) | R] .. +1: range of fit_
+    std::vector<std::uint16_t> fit_;         // column placement indices
     std::uint64_t slice_count_ = 0;
 };
 
 template <class F>
 void DbLayouts::rows(int k, Choice& c, F&& leaf) const {
-    if (k == static_cast<int>(free_rows_.size())) {
+    if (k == n_) {
         leaf(c);
         return;
     }
-    const int r = free_rows_[static_cast<std::size_t>(k)];
-    const auto& list = placed_[static_cast<std::size_t>(r)];
+    const int r = order_[static_cast<std::size_t>(k)];
+    const auto& placed = placed_[static_cast<std::size_t>(r)];
     const Choice saved = c;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const DbRowPlacement& p = list[i];
+    for (const std::uint16_t i : *saved.lists[static_cast<std::size_t>(k)]) {
+        const DbRowPlacement& p = placed[i];
         if (saved.walls + p.wall_count > max_walls_) continue;
-        c.row[static_cast<std::size_t>(r)] = static_cast<int>(i);
+        c.row[static_cast<std::size_t>(r)] = i;
         c.cells = saved.cells | p.cells;
         c.require = saved.require | p.require;
         c.walls = saved.walls + p.wall_count;
@@ -130,7 +142,7 @@ void DbLayouts::for_each(std::uint64_t slice, Board& board, F&& f) const {
     board.size = n_;
     board.primary = 0;
     board.naming = Naming::Letters;
-    rows(kSliceRows, c, [&](const Choice& full) {
+    rows(0, c, [&](const Choice& full) {
         std::array<const std::uint16_t*, kMaxSize> first{};
         std::array<std::uint16_t, kMaxSize> count{};
         if (!columns(full, first, count)) return;
