@@ -13,12 +13,19 @@ namespace {
 
 constexpr Key kEmpty = ~Key{0};
 constexpr std::uint16_t kUnset = 0xFFFF;
-// Bytes per state: key, two masks, distance, queue entry, and index slots at load 1/2.
-constexpr std::size_t kBytesPerState = 8 + 16 + 2 + 4 + 2 * (8 + 4 + 4);
-
-bool before(u64 h, u64 v, u64 h0, u64 v0) { return h < h0 || (h == h0 && v < v0); }
+// Bytes per state: key, two masks, distance, queue entry, offset, and index slots at load 1/2.
+constexpr std::size_t kBytesPerState = 8 + 16 + 2 + 4 + 4 + 2 * (8 + 4 + 4);
 
 }  // namespace
+
+std::pair<u64, u64> DbClusterAnalyzer::cells(const CompiledBoard& space, Key k) const {
+    std::pair<u64, u64> hv{0, 0};
+    for (int i = 0; i < space.pieces(); ++i) {
+        const auto pi = static_cast<std::size_t>(i);
+        (vertical_[pi] ? hv.second : hv.first) |= cells_[pi][static_cast<std::size_t>(space.pos(k, i))];
+    }
+    return hv;
+}
 
 void DbClusterAnalyzer::Index::clear() {
     if (used_.size() * 16 > keys_.size()) std::fill(keys_.begin(), keys_.end(), kEmpty);
@@ -71,27 +78,34 @@ void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
     Key kid_keys[CompiledBoard::kChildBuffer];
     std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     goal = space.is_goal(space.start());
+    const int primary = space.primary();
     for (std::size_t h = 0; h < keys_.size(); ++h) {
         if ((h & 0xFFF) == 0xFFF) check_stop();
         const Key k = keys_[h];
-        const u64 hk = horiz_[h], vk = vert_[h];
         const std::size_t m = space.children<false>(k, kid_keys, kid_pieces);
         if (keys_.size() + m > keys_.capacity()) require_memory(2 * (keys_.size() + m) * kBytesPerState, "the cluster");
         index_.reserve(keys_.size() + m);
         bool back = false;
+        if (edges_.size() + m > edges_.capacity()) {
+            if (edges_.size() + m > ~std::uint32_t{0})
+                throw LimitError("clusters with more than 2^32 moves are not supported");
+            require_memory(2 * (edges_.size() + m) * sizeof(std::uint32_t), "the cluster's moves");
+        }
         for (std::size_t j = 0; j < m; ++j) {
             const Key kid = kid_keys[j];
-            const int i = kid_pieces[j];
-            const auto pi = static_cast<std::size_t>(i);
-            const int from = space.pos(k, i), to = space.pos(kid, i);
-            back |= to < from;
-            if (index_.insert(kid, static_cast<std::uint32_t>(keys_.size())) != Index::kAbsent) continue;
-            const u64 moved = cells_[pi][static_cast<std::size_t>(from)] ^ cells_[pi][static_cast<std::size_t>(to)];
+            // One field changes: the key drops exactly when the piece moves up or left.
+            back |= kid < k;
+            const auto next = static_cast<std::uint32_t>(keys_.size());
+            const std::uint32_t t = index_.insert(kid, next);
+            if (t != Index::kAbsent) {
+                edges_.push_back(t);
+                continue;
+            }
+            edges_.push_back(next);
             keys_.push_back(kid);
-            horiz_.push_back(vertical_[pi] ? hk : hk ^ moved);
-            vert_.push_back(vertical_[pi] ? vk ^ moved : vk);
-            goal |= space.is_goal(kid);
+            goal |= kid_pieces[j] == primary && space.is_goal(kid);
         }
+        offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
         if (!back) packed_.push_back(h);
     }
 }
@@ -103,15 +117,12 @@ void DbClusterAnalyzer::distances(const CompiledBoard& space) {
     queue_.clear();
     for (std::size_t i = 0; i < n; ++i)
         if (space.is_goal(keys_[i])) dist_[i] = 0, queue_.push_back(static_cast<std::uint32_t>(i));
-    Key kid_keys[CompiledBoard::kChildBuffer];
-    std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     for (std::size_t q = 0; q < queue_.size(); ++q) {
         if ((q & 0xFFF) == 0xFFF) check_stop();
         const std::uint32_t s = queue_[q];
         const auto d = static_cast<std::uint16_t>(dist_[s] + 1);
-        const std::size_t m = space.children<false>(keys_[s], kid_keys, kid_pieces);
-        for (std::size_t j = 0; j < m; ++j) {
-            const std::uint32_t t = index_.find(kid_keys[j]);
+        for (std::uint32_t e = offsets_[s]; e < offsets_[s + 1]; ++e) {
+            const std::uint32_t t = edges_[e];
             if (dist_[t] != kUnset) continue;
             dist_[t] = d;
             queue_.push_back(t);
@@ -157,26 +168,23 @@ bool DbClusterAnalyzer::minimal(const CompiledBoard& space, std::size_t hardest,
 
 void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     out = DbClusterResult{};
-    const CompiledBoard space(layout);
+    space_.emplace(layout);
+    const CompiledBoard& space = *space_;
     const int n = space.pieces();
-    u64 h0 = 0, v0 = 0;
     for (int i = 0; i < n; ++i) {
         const Piece& p = layout.pieces[static_cast<std::size_t>(i)];
         const auto pi = static_cast<std::size_t>(i);
         vertical_[pi] = p.vertical;
         for (int at = 0; at + p.len <= layout.size; ++at) cells_[pi][static_cast<std::size_t>(at)] = p.cells_at(at);
-        (p.vertical ? v0 : h0) |= p.cells();
     }
     index_.clear();
     index_.reserve(1);
     keys_.clear();
-    horiz_.clear();
-    vert_.clear();
     keys_.push_back(space.start());
-    horiz_.push_back(h0);
-    vert_.push_back(v0);
     index_.insert(space.start(), 0);
     packed_.clear();
+    edges_.clear();
+    offsets_.assign(1, 0);
     bool goal = false;
     forward(space, goal);
     out.states = keys_.size();
@@ -188,7 +196,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     out.moves = moves;
     std::size_t best = queue_.back();
     for (auto it = queue_.rbegin(); it != queue_.rend() && dist_[*it] == moves; ++it)
-        if (before(horiz_[*it], vert_[*it], horiz_[best], vert_[best])) best = *it;
+        if (cells(space, keys_[*it]) < cells(space, keys_[best])) best = *it;
     if (moves == 0) return;  // every state a goal: removing any piece leaves 0 moves
     if (!minimal(space, best, moves, out.states)) return;
     out.row = true;

@@ -10,8 +10,9 @@
 // member, the smallest state in Fogleman's order, is one of them (a smaller state would have a
 // piece that can move up or left), so which member the analysis starts from changes nothing.
 //
-// Solvable clusters. A multi-source BFS from the goals (in index order, children regenerated
-// and looked up) gives every state's distance. The hardest state is the farthest, ties to the
+// Solvable clusters. A multi-source BFS from the goals (in index order, over the neighbour
+// indices the forward search recorded: no move generation, no hashing) gives every state's
+// distance. The hardest state is the farthest, ties to the
 // smallest in Fogleman's order: the cells of the horizontal pieces, then of the vertical ones,
 // as integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the
 // cells in row-major order, so the two comparisons agree. It is minimal when removing any one
@@ -23,7 +24,9 @@
 // Buffers (states, masks, distances, the visited index) are kept between layouts; the index is
 // cleared in time proportional to what the last cluster put in it.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bitsolve/rush/board.hpp"
@@ -51,7 +54,10 @@ public:
     // Calls f(horizontal cells, vertical cells) for every packed state of the last cluster.
     template <class F>
     void for_each_packed(F&& f) const {
-        for (std::size_t i : packed_) f(horiz_[i], vert_[i]);
+        for (std::size_t i : packed_) {
+            const auto [h, v] = cells(*space_, keys_[i]);
+            f(h, v);
+        }
     }
 
 private:
@@ -77,11 +83,16 @@ private:
     void distances(const CompiledBoard& space);
     bool minimal(const CompiledBoard& space, std::size_t hardest, int moves, std::uint64_t& states);
 
+    // The cells of the horizontal and of the vertical pieces of state k (Fogleman's order).
+    std::pair<u64, u64> cells(const CompiledBoard& space, Key k) const;
+
+    std::optional<CompiledBoard> space_;  // the last cluster's
     Index index_;
     std::vector<Key> keys_;                               // states in BFS order
-    std::vector<u64> horiz_, vert_;                       // their horizontal / vertical cells
     std::vector<std::uint16_t> dist_;                     // distance to a goal
     std::vector<std::uint32_t> queue_;                    // backward BFS order
+    std::vector<std::uint32_t> offsets_;                  // state i's neighbours: edges_[offsets_[i], offsets_[i+1])
+    std::vector<std::uint32_t> edges_;                    // neighbour indices
     std::vector<std::size_t> packed_;                     // indices of the packed states
     std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
     std::array<bool, kMaxPieces> vertical_{};
