@@ -49,51 +49,55 @@ std::uint64_t DbEnumeration::count_layouts(std::uint64_t slice) const {
 
 namespace {
 
-// The packed layouts of the clusters a slice has analysed, by their (horizontal, vertical)
-// cells: open addressing, cleared in time proportional to its use.
+// The packed layouts of the clusters a slice has analysed, by their horizontal cells, vertical
+// cells and first cells (the three identify a layout; the first two alone do not): open
+// addressing, cleared in time proportional to its use.
 class LayoutSet {
 public:
     void clear() {
         for (std::uint32_t s : used_) h_[s] = kEmpty;
         used_.clear();
     }
-    bool contains(u64 h, u64 v) const {
+    bool contains(u64 h, u64 v, u64 f) const {
         if (h_.empty()) return false;
-        for (std::size_t i = slot(h, v);; i = (i + 1) & mask_) {
+        for (std::size_t i = slot(h, v, f);; i = (i + 1) & mask_) {
             if (h_[i] == kEmpty) return false;
-            if (h_[i] == h && v_[i] == v) return true;
+            if (h_[i] == h && v_[i] == v && f_[i] == f) return true;
         }
     }
-    void insert(u64 h, u64 v) {
+    void insert(u64 h, u64 v, u64 f) {
         if (2 * (used_.size() + 1) > h_.size()) grow();
-        std::size_t i = slot(h, v);
+        std::size_t i = slot(h, v, f);
         for (; h_[i] != kEmpty; i = (i + 1) & mask_)
-            if (h_[i] == h && v_[i] == v) return;
+            if (h_[i] == h && v_[i] == v && f_[i] == f) return;
         h_[i] = h;
         v_[i] = v;
+        f_[i] = f;
         used_.push_back(static_cast<std::uint32_t>(i));
     }
     std::size_t size() const { return used_.size(); }
 
 private:
     static constexpr u64 kEmpty = ~u64{0};  // never a set of horizontal cells (cell 63 is off-board)
-    std::size_t slot(u64 h, u64 v) const {
-        return static_cast<std::size_t>(((h * 0x9E3779B97F4A7C15ULL) ^ (v * 0xC2B2AE3D27D4EB4FULL)) >> shift_);
+    std::size_t slot(u64 h, u64 v, u64 f) const {
+        const u64 x = (h * 0x9E3779B97F4A7C15ULL) ^ (v * 0xC2B2AE3D27D4EB4FULL) ^ (f * 0x165667B19E3779F9ULL);
+        return static_cast<std::size_t>(x >> shift_);
     }
     void grow() {
         const std::size_t cap = h_.empty() ? 4096 : 2 * h_.size();
         if (cap > 0xFFFFFFFFu) throw LimitError("a database slice with more than 2^31 layouts is not supported");
-        require_memory(cap * 2 * sizeof(u64) * 2, "the analysed layouts of a slice");
-        std::vector<u64> oh, ov;
-        for (std::uint32_t s : used_) oh.push_back(h_[s]), ov.push_back(v_[s]);
+        require_memory(cap * 3 * sizeof(u64) * 2, "the analysed layouts of a slice");
+        std::vector<u64> oh, ov, of;
+        for (std::uint32_t s : used_) oh.push_back(h_[s]), ov.push_back(v_[s]), of.push_back(f_[s]);
         h_.assign(cap, kEmpty);
         v_.resize(cap);
+        f_.resize(cap);
         mask_ = cap - 1;
         shift_ = 64 - std::countr_zero(cap);
         used_.clear();
-        for (std::size_t i = 0; i < oh.size(); ++i) insert(oh[i], ov[i]);
+        for (std::size_t i = 0; i < oh.size(); ++i) insert(oh[i], ov[i], of[i]);
     }
-    std::vector<u64> h_, v_;
+    std::vector<u64> h_, v_, f_;
     std::vector<std::uint32_t> used_;
     std::size_t mask_ = 0;
     int shift_ = 64;
@@ -125,11 +129,15 @@ DbSlice DbWorker::run(std::uint64_t slice) {
     w.done.clear();
     w.layouts.for_each(slice, w.board, [&](const Board& layout) {
         if ((++c.layouts & 0xFF) == 0) check_stop();
-        u64 h = 0, v = 0;
-        for (const Piece& p : layout.pieces) (p.vertical ? v : h) |= p.cells();
-        if (w.done.contains(h, v)) return;
+        u64 h = 0, v = 0, f = 0;
+        for (const Piece& p : layout.pieces) {
+            const u64 cells = p.cells();
+            (p.vertical ? v : h) |= cells;
+            f |= cells & (~cells + 1);
+        }
+        if (w.done.contains(h, v, f)) return;
         w.analyzer.analyze(layout, w.result);
-        w.analyzer.for_each_packed([&](u64 ph, u64 pv) { w.done.insert(ph, pv); });
+        w.analyzer.for_each_packed([&](u64 ph, u64 pv, u64 pf) { w.done.insert(ph, pv, pf); });
         const DbClusterResult& r = w.result;
         c.states += r.states;
         ++c.canonical;

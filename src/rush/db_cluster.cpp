@@ -27,6 +27,15 @@ std::pair<u64, u64> DbClusterAnalyzer::cells(const CompiledBoard& space, Key k) 
     return hv;
 }
 
+u64 DbClusterAnalyzer::firsts(const CompiledBoard& space, Key k) const {
+    u64 f = 0;
+    for (int i = 0; i < space.pieces(); ++i) {
+        const u64 c = cells_[static_cast<std::size_t>(i)][static_cast<std::size_t>(space.pos(k, i))];
+        f |= c & (~c + 1);  // a piece's lowest cell is its first, either way
+    }
+    return f;
+}
+
 void DbClusterAnalyzer::Index::clear() {
     if (used_.size() * 16 > keys_.size()) std::fill(keys_.begin(), keys_.end(), kEmpty);
     else

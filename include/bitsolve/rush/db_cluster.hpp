@@ -51,12 +51,14 @@ public:
     // its letters). Polls the stop flag; throws LimitError when stopped.
     void analyze(const Board& layout, DbClusterResult& out);
 
-    // Calls f(horizontal cells, vertical cells) for every packed state of the last cluster.
+    // Calls f(horizontal cells, vertical cells, first cells) for every packed state of the last
+    // cluster. The first cells (of every piece) make the three masks exact: cells alone can be
+    // shared by two states (a column's five cells: a car above a truck, or a truck above a car).
     template <class F>
     void for_each_packed(F&& f) const {
         for (std::size_t i : packed_) {
             const auto [h, v] = cells(*space_, keys_[i]);
-            f(h, v);
+            f(h, v, firsts(*space_, keys_[i]));
         }
     }
 
@@ -85,6 +87,7 @@ private:
 
     // The cells of the horizontal and of the vertical pieces of state k (Fogleman's order).
     std::pair<u64, u64> cells(const CompiledBoard& space, Key k) const;
+    u64 firsts(const CompiledBoard& space, Key k) const;  // the first cell of every piece
 
     std::optional<CompiledBoard> space_;  // the last cluster's
     Index index_;
