@@ -1,7 +1,8 @@
 // Rush Hour database engine on a sample of slices: layouts, canonical, solvable, rows, states,
 // CPU time, and the projection to the whole enumeration. A plain program (one thread):
-//   rush_db_bench [size] [walls] [every]   runs the slices s with s % every == every / 2
-// (defaults 6 0 100); `rush_db_bench 6 0 1` is the whole database on one core.
+//   rush_db_bench [size] [walls] [every] [offset]   runs the slices s with s % every == offset
+// (defaults 6 0 100, offset every / 2); `rush_db_bench 6 0 1` is the whole database on one core,
+// `rush_db_bench 6 0 2 0` and `rush_db_bench 6 0 2 1` its two halves.
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -14,7 +15,8 @@ int main(int argc, char** argv) {
     p.size = argc > 1 ? std::atoi(argv[1]) : 6;
     p.max_walls = argc > 2 ? std::atoi(argv[2]) : 0;
     const std::uint64_t every = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100;
-    if (every == 0) return 2;
+    const std::uint64_t offset = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : every / 2;
+    if (every == 0 || offset >= every) return 2;
     const DbEnumeration e(p);
     DbWorker w(e);
     DbCounts sum;
@@ -24,7 +26,7 @@ int main(int argc, char** argv) {
     for (std::uint64_t s = 0; s < e.slice_count(); ++s) all_layouts += e.count_layouts(s);
     const double count_s = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
     const std::clock_t t1 = std::clock();
-    for (std::uint64_t s = every / 2; s < e.slice_count(); s += every) {
+    for (std::uint64_t s = offset; s < e.slice_count(); s += every) {
         const DbSlice r = w.run(s);
         sum += r.counts;
         ++slices;
