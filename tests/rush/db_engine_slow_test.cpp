@@ -68,5 +68,39 @@ TEST(RushDbEngine, SampleRowsFoundInTheSliceOfTheirCanonicalLayout) {
     expect_row_in_slice(*best, walled, best_slice);
 }
 
+// The clusters and solvable clusters of small 6x6 slices, counted by the naive search: a layout
+// is canonical when no state of its cluster is smaller in Fogleman's order.
+TEST(RushDbEngine, ClusterCountsOfSmall6x6SlicesMatchTheNaiveSearch) {
+    const DbEnumeration e(DbParams{6, 0});
+    const DbLayouts layouts(6, 0);
+    DbWorker w(e);
+    int slices = 0;
+    for (std::uint64_t s = 0; s < e.slice_count() && slices < 4; s += 97) {
+        const std::uint64_t n = e.count_layouts(s);
+        if (n == 0 || n > 1500) continue;
+        std::uint64_t canonical = 0, solvable = 0;
+        Board b;
+        layouts.for_each(s, b, [&](const Board& l) {
+            const auto ref = test::reference(l, Metric::Moves);
+            std::pair<u64, u64> own{0, 0};
+            for (const Piece& p : l.pieces) (p.vertical ? own.second : own.first) |= p.cells();
+            bool smallest = true;
+            for (const auto& [text, d] : ref.dist_from_start) {
+                std::pair<u64, u64> hv{0, 0};
+                for (const Piece& p : parse_board(text).pieces) (p.vertical ? hv.second : hv.first) |= p.cells();
+                smallest = smallest && !(hv < own);
+            }
+            canonical += smallest;
+            solvable += smallest && ref.answer >= 0;
+        });
+        const DbSlice r = w.run(s);
+        EXPECT_EQ(r.counts.layouts, n);
+        EXPECT_EQ(r.counts.canonical, canonical) << "slice " << s;
+        EXPECT_EQ(r.counts.solvable, solvable) << "slice " << s;
+        ++slices;
+    }
+    EXPECT_EQ(slices, 4);
+}
+
 }  // namespace
 }  // namespace bitsolve::rush
