@@ -114,26 +114,51 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
             }
         }
     fit_offset_[patterns * patterns] = static_cast<std::uint32_t>(fit_.size());
-    // The exit row's group, then as many other rows' groups as keep the slices few enough.
-    slice_count_ = static_cast<std::uint64_t>(exit_groups_);
-    while (slice_rows_ < n - 1 && slice_count_ * static_cast<std::uint64_t>(row_groups_) <= kMaxSlices)
-        ++slice_rows_, slice_count_ *= static_cast<std::uint64_t>(row_groups_);
+    // A slice is a prefix of groups: the exit row's, then the other rows' top down, as many as
+    // keep the prefixes whose walls fit the limit at most kMaxSlices, listed in order.
+    const auto walls_of = [&](int k, int g) {
+        const List& list =
+            by_group_[static_cast<std::size_t>(order_[static_cast<std::size_t>(k)])][static_cast<std::size_t>(g)];
+        return list.empty()
+                   ? -1
+                   : placed_[static_cast<std::size_t>(order_[static_cast<std::size_t>(k)])][list[0]].wall_count;
+    };
+    std::vector<std::uint16_t> prefix;
+    const std::function<bool(int, int, int)> visit = [&](int k, int fixed, int walls) {
+        if (k == fixed) {
+            if (prefixes_.size() / static_cast<std::size_t>(fixed) >= kMaxSlices) return false;
+            prefixes_.insert(prefixes_.end(), prefix.begin(), prefix.end());
+            return true;
+        }
+        const int groups = k == 0 ? exit_groups_ : row_groups_;
+        for (int g = 0; g < groups; ++g) {
+            const int w = walls_of(k, g);
+            if (w < 0 || walls + w > max_walls_) continue;
+            prefix.push_back(static_cast<std::uint16_t>(g));
+            const bool fits = visit(k + 1, fixed, walls + w);
+            prefix.pop_back();
+            if (!fits) return false;
+        }
+        return true;
+    };
+    for (fixed_ = n; fixed_ > 1; --fixed_) {
+        prefixes_.clear();
+        if (visit(0, fixed_, 0)) break;
+    }
+    if (fixed_ == 1) {
+        prefixes_.clear();
+        visit(0, 1, 0);
+    }
+    slice_count_ = prefixes_.size() / static_cast<std::size_t>(fixed_);
 }
 
 bool DbLayouts::start(std::uint64_t slice, Choice& c) const {
     if (slice >= slice_count_) throw UsageError("layouts: slice out of range");
-    // Mixed radix: the exit row's group most significant, then the rows top down.
-    std::uint64_t rest = slice;
-    for (int k = slice_rows_; k >= 0; --k) {
-        const int r = order_[static_cast<std::size_t>(k)];
-        const auto groups = static_cast<std::uint64_t>(k == 0 ? exit_groups_ : row_groups_);
-        const List& list = by_group_[static_cast<std::size_t>(r)][static_cast<std::size_t>(rest % groups)];
-        rest /= groups;
-        if (list.empty()) return false;
-        c.lists[static_cast<std::size_t>(k)] = &list;
+    const std::uint16_t* groups = prefixes_.data() + slice * static_cast<std::uint64_t>(fixed_);
+    for (int k = 0; k < n_; ++k) {
+        const auto r = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
+        c.lists[static_cast<std::size_t>(k)] = k < fixed_ ? &by_group_[r][groups[k]] : &all_[r];
     }
-    for (int k = slice_rows_ + 1; k < n_; ++k)
-        c.lists[static_cast<std::size_t>(k)] = &all_[static_cast<std::size_t>(order_[static_cast<std::size_t>(k)])];
     return true;
 }
 
@@ -155,8 +180,8 @@ bool DbLayouts::columns(const Choice& c, std::array<const std::uint16_t*, kMaxSi
 }
 
 std::uint64_t DbLayouts::slice_of(const Board& layout) const {
-    std::uint64_t slice = 0;
-    for (int k = 0; k <= slice_rows_; ++k) {
+    std::vector<std::uint16_t> groups;
+    for (int k = 0; k < fixed_; ++k) {
         const int r = order_[static_cast<std::size_t>(k)];
         std::vector<DbLinePiece> ps;  // this row's walls and horizontal pieces, left to right
         for (int c = 0; c < n_; ++c)
@@ -172,10 +197,22 @@ std::uint64_t DbLayouts::slice_of(const Board& layout) const {
         std::size_t i = 0;
         while (i < list.size() && !same(list[i])) ++i;
         if (i == list.size()) throw InputError("board row " + std::to_string(r + 1) + " is no placement of a layout");
-        slice = slice * static_cast<std::uint64_t>(k == 0 ? exit_groups_ : row_groups_) +
-                static_cast<std::uint64_t>(list[i].group);
+        groups.push_back(static_cast<std::uint16_t>(list[i].group));
     }
-    return slice;
+    // The prefixes are listed in increasing order: binary search.
+    std::uint64_t lo = 0, hi = slice_count_;
+    const auto f = static_cast<std::size_t>(fixed_);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        const auto at = prefixes_.begin() + static_cast<std::ptrdiff_t>(mid * f);
+        if (std::lexicographical_compare(at, at + static_cast<std::ptrdiff_t>(f), groups.begin(), groups.end()))
+            lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == slice_count_ ||
+        !std::equal(groups.begin(), groups.end(), prefixes_.begin() + static_cast<std::ptrdiff_t>(lo * f)))
+        throw InputError("board has more walls than the enumeration allows");
+    return lo;
 }
 
 std::uint64_t DbLayouts::count(std::uint64_t slice) const {

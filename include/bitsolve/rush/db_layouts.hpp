@@ -21,9 +21,10 @@
 //
 // Slices. What a move never changes is the same for every state of a cluster: the sequence of
 // piece lengths and walls along each row (pieces never pass each other or a wall). A slice
-// fixes this "group" for the exit row and for the other rows top down, as many as keep the
-// number of slices at most kMaxSlices (6x6: all of them without walls, 7,776 slices; 163,840
-// and 60,236 slices with up to one and two walls). Every layout of a cluster is therefore in
+// fixes this "group" for the exit row and for the other rows top down: it is one prefix of
+// groups whose walls fit the limit, the prefixes as long as keeps their number at most
+// kMaxSlices (6x6: 7,776 slices without walls and 207,360 with up to one wall, every row
+// fixed; 308,880 with up to two). Every layout of a cluster is therefore in
 // the same slice as its canonical member, so a slice can skip the other layouts of a cluster
 // it has analysed. The order of layouts in a slice is fixed (rows top down, then columns left
 // to right, each in list order).
@@ -108,7 +109,8 @@ private:
     std::vector<std::vector<List>> by_group_;          // [row][group]: its placements of that group
     std::vector<List> all_;                            // [row]: 0 .. its placement count
     int exit_groups_ = 0, row_groups_ = 0;
-    int slice_rows_ = 0;                     // rows besides the exit row whose group a slice fixes
+    int fixed_ = 0;                          // levels (exit row, then rows) whose group a slice fixes
+    std::vector<std::uint16_t> prefixes_;    // fixed_ groups per slice, in increasing order
     std::vector<DbColumnPlacement> column_;  // placements of one column
     std::vector<std::uint32_t> fit_offset_;  // [(O << n) | R] .. +1: range of fit_
     std::vector<std::uint16_t> fit_;         // column placement indices
