@@ -6,11 +6,10 @@
 // CompiledBoard, KeyTable, Solver, ClusterAnalyzer or database.hpp implementation). Small sizes
 // only: 4x4 takes well under a second.
 //
-// Definitions (Fogleman's): the primary car 'A' is the one horizontal piece of row 2, of length
-// 2, not at the exit; no row is filled by horizontal pieces nor column by vertical ones; a
-// cluster is analysed once, when its smallest state, keys (H, V) compared as pairs (H the cells
-// of the horizontal pieces, V of the vertical ones, cell (r, c) at bit r*N + c), is such a
-// layout; the hardest state is the farthest from a goal, ties to the smallest key; it makes a
+// Definitions (Fogleman's enumerator): the primary car 'A' is the one horizontal piece of row 2,
+// of length 2 (at the exit too: his enumerator does not exclude it, and his layout counts include
+// those layouts); no row is filled by horizontal pieces nor column by vertical ones; every cluster
+// that holds a packed layout is analysed once; the hardest state is the farthest from a goal, ties to the smallest key; it makes a
 // row when removing any other piece or wall strictly shortens its optimal solution.
 #include <algorithm>
 #include <cstdint>
@@ -58,7 +57,7 @@ struct Layouts {
     char next = 'B';
 
     bool valid() const {
-        // One horizontal piece on row 2: 'A', length 2, not at the exit; packed; no full line.
+        // One horizontal piece on row 2: 'A', length 2 (at the exit too, as in Fogleman's enumerator); packed; no full line.
         for (int line = 0; line < n; ++line) {
             int h = 0, v = 0;
             for (int k = 0; k < n; ++k) {
@@ -97,7 +96,7 @@ struct Layouts {
                 bool free = true;
                 for (int k = 0; k < len; ++k) free = free && at(r, c + k) == '.';
                 const bool primary = r == 2;
-                if (free && (!primary || (len == 2 && !has_a && c != n - 2))) {
+                if (free && (!primary || (len == 2 && !has_a))) {
                     const char id = primary ? 'A' : next++;
                     for (int k = 0; k < len; ++k) at(r, c + k) = id;
                     fill(cell + 1, walls, has_a || primary);
@@ -120,12 +119,24 @@ struct Layouts {
     }
 };
 
+// Fogleman's labels (those of his database files): 'A' the primary car, then the horizontal
+// pieces in row-major order of their first cell, then the vertical ones in column-major order.
 inline std::string relabel(const std::string& s) {
+    int n = 0;
+    while (n * n < static_cast<int>(s.size())) ++n;
+    const auto at = [&](int r, int c) { return s[static_cast<std::size_t>(r * n + c)]; };
+    const auto piece = [&](char ch) { return ch != 'o' && ch != 'x' && ch != '.'; };
     std::map<char, char> m{{'A', 'A'}};
     char next = 'B';
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c + 1 < n; ++c)
+            if (piece(at(r, c)) && at(r, c + 1) == at(r, c) && m.emplace(at(r, c), next).second) ++next;
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < n; ++r)
+            if (piece(at(r, c)) && m.emplace(at(r, c), next).second) ++next;
     std::string out = s;
     for (char& ch : out)
-        if (ch != 'o' && ch != 'x') ch = m.emplace(ch, next).second ? next++ : m[ch];
+        if (piece(ch)) ch = m[ch];
     return out;
 }
 
@@ -146,10 +157,6 @@ inline RefDatabase reference_database(int n, int max_walls) {
             for (const Board& c : neighbours(states[i], Metric::Moves))
                 if (index.emplace(c.to_string(), states.size()).second) states.push_back(c);
         for (const auto& [s, i] : index) seen.insert(relabel(s));
-        std::size_t min = 0;
-        for (std::size_t i = 1; i < states.size(); ++i)
-            if (key(states[i]) < key(states[min])) min = i;
-        if (states[min].solved()) continue;  // its smallest state is no layout: never analysed
         ++db.clusters;
         // Distances to the nearest goal.
         std::vector<int> dist(states.size(), -1);

@@ -55,6 +55,7 @@ public:
     explicit CompiledBoard(const Board& board);
 
     const Board& board() const { return board_; }
+    int pieces() const { return n_; }  // 1..kMaxPieces
     Key start() const { return start_; }
     int primary() const { return board_.primary; }
 

@@ -11,7 +11,10 @@
 // Units of work. The enumeration is cut into `slice_count()` slices, fixed by the parameters
 // alone. A slice is the unit that threads, shards (`i/K` takes the slices s with s mod K == i),
 // checkpoints and cluster ranks share; the rows of a whole run are the union of the rows of its
-// slices, sorted by `row_before`. Counts of slices add up.
+// slices, sorted by `row_before`. Counts of slices add up. A slice holds every layout of each
+// of its clusters (slices are cut by what no move changes, rows' piece sequences), so it
+// analyses each cluster once, from the first of its layouts it meets, and skips the others;
+// the result is that of an analysis from the canonical member (db_layouts.hpp, db_cluster.hpp).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -39,7 +42,7 @@ struct DbCounts {
     std::uint64_t canonical = 0;  // of those, canonical members of their cluster (= clusters)
     std::uint64_t solvable = 0;   // clusters with at least one goal state
     std::uint64_t rows = 0;       // clusters whose hardest state is minimal
-    std::uint64_t states = 0;     // states visited by all searches (canonical checks included)
+    std::uint64_t states = 0;     // states numbered by the cluster analyses and the minimality re-solves
 
     DbCounts& operator+=(const DbCounts& o);
     friend bool operator==(const DbCounts&, const DbCounts&) = default;
