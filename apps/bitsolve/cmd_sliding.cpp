@@ -3,6 +3,7 @@
 // `bitsolve boj 1525`. Parsing and solving live in the library (sliding/parse.hpp, solver.hpp,
 // batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
 // name options to the library's errors.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -58,11 +59,12 @@ SolveOptions solve_options(const SlidingOptions& o) {
     return s;
 }
 
+// A bad --goal is a bad option value: a usage error (exit code 2), like every other one.
 Board goal_for(const SlidingOptions& o, Geometry g) {
     try {
         return parse_goal(o.goal, g);
     } catch (const InputError& e) {
-        throw InputError("--goal: " + std::string(e.what()));
+        throw UsageError("--goal: " + std::string(e.what()));
     }
 }
 
@@ -123,13 +125,15 @@ int run_batch(const SlidingOptions& o) {
         if (b.size) {
             g = *b.size;
         } else {
+            std::string text = o.goal;  // '/' separates rows, as in parse_goal
+            std::replace(text.begin(), text.end(), '/', ' ');
             std::size_t n = 0;
-            for (const Line& line : lines_of(o.goal)) n += tokenize(line, kMaxCells).size();
+            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
             bool square = false;
             for (int s = kMinSide; s <= kMaxSide; ++s)
                 if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
             if (!square)
-                throw InputError("--goal: " + std::to_string(n) +
+                throw UsageError("--goal: " + std::to_string(n) +
                                  " numbers do not make a square board (give --size RxC)");
         }
         b.goal = goal_for(o, g);

@@ -1,0 +1,41 @@
+// End-to-end tests of option handling shared by the commands: bad option values are usage errors
+// (exit 2), goal notations, option combinations refused or honoured, messages that name the
+// argument at fault, help footers, one error prefix per command.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli/cli_run.hpp"
+
+namespace bitsolve::test {
+namespace {
+
+constexpr const char* kBoard = "1 0 3\n4 2 5\n7 8 6\n";  // 3 moves: DRD
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(OptionsCli, MisspeltGoalIsAUsageError) {
+    const auto r = run_cli({"sliding", "--goal", "blank_first"}, kBoard);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(has(r.err, "blank_first")) << r.err;
+    // In --batch too, where the goal is read before any board.
+    const auto b = run_cli({"sliding", "--batch", "--goal", "1 2 3"}, "1 0 3 4 2 5 7 8 6\n");
+    EXPECT_EQ(b.exit_code, 2) << b.err;
+    EXPECT_EQ(b.out, "");
+}
+
+TEST(OptionsCli, GoalRowsMaySeparateWithSlashes) {
+    const auto plain = run_cli({"sliding", "--path", "--goal", "1 2 3 4 5 6 7 8 0"}, kBoard);
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    const auto slashed = run_cli({"sliding", "--path", "--goal", "1 2 3 / 4 5 6 / 7 8 0"}, kBoard);
+    EXPECT_EQ(slashed.exit_code, 0) << slashed.err;
+    EXPECT_EQ(slashed.out, plain.out);
+    // Another goal, written both ways, in a batch whose size comes from the goal.
+    const auto other = run_cli({"sliding", "--batch", "--goal", "1/2/3 8 0/4 7 6 5"}, "1 2 3 8 4 0 7 6 5\n");
+    EXPECT_EQ(other.exit_code, 0) << other.err;
+    EXPECT_EQ(other.out, "1\n");
+}
+
+}  // namespace
+}  // namespace bitsolve::test
