@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <new>
@@ -13,14 +14,23 @@ namespace bitsolve::cli {
 
 void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads) {
     if (with_threads)
-        cmd->add_option("--threads,-j", opts.threads, "Worker threads (default: all cores)")
+        cmd->add_option("--threads,-j", opts.threads, "Worker threads (default 0: all cores)")
             ->check(CLI::Range(0u, 1024u));
     add_limit_options(cmd, opts);
     cmd->add_flag("--stats", opts.stats, "Print search statistics as `Key: value` lines on stderr");
 }
 
 void add_limit_options(CLI::App* cmd, CommonOptions& opts) {
-    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1)")
+    // NaN passes every comparison, so CLI::Range alone would let "nan" through as "no limit".
+    const CLI::Validator not_nan(
+        [](std::string& text) -> std::string {
+            double v = 0;
+            if (CLI::detail::lexical_cast(text, v) && std::isnan(v)) return "SECONDS must be a number, not " + text;
+            return {};
+        },
+        "");
+    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1; default 0: no limit)")
+        ->check(not_nan)
         ->check(CLI::Range(0.0, 1e9))
         ->type_name("SECONDS");
     cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)")

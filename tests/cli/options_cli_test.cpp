@@ -37,5 +37,22 @@ TEST(OptionsCli, GoalRowsMaySeparateWithSlashes) {
     EXPECT_EQ(other.out, "1\n");
 }
 
+TEST(OptionsCli, TimeoutRefusesNanAndDocumentsZero) {
+    for (const char* value : {"nan", "NaN", "-nan"}) {
+        const auto r = run_cli({"sliding", "--timeout", value}, kBoard);
+        EXPECT_EQ(r.exit_code, 2) << value << ": " << r.err;
+        EXPECT_EQ(r.out, "") << value;
+        EXPECT_TRUE(has(r.err, "--timeout")) << r.err;
+    }
+    const auto zero = run_cli({"sliding", "--timeout", "0"}, kBoard);
+    EXPECT_EQ(zero.exit_code, 0) << zero.err;
+    EXPECT_EQ(zero.out, "3\n");
+    for (const char* command : {"sliding", "rush", "queens"}) {
+        const auto help = run_cli({command, "--help"});
+        EXPECT_TRUE(has(help.out, "0: no limit")) << command << ": " << help.out;
+        EXPECT_TRUE(has(help.out, "0: all cores")) << command << ": " << help.out;
+    }
+}
+
 }  // namespace
 }  // namespace bitsolve::test
