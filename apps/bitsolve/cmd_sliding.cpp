@@ -219,6 +219,11 @@ Examples:
                           return guarded("sliding", [&] {
                               apply_common_options(o->common);
                               if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+                              if (o->count && !o->file.empty())
+                                  throw UsageError(
+                                      "--count reads no board: it counts the whole space of --size "
+                                      "(default 3x3); drop FILE '" +
+                                      quote(o->file, 200) + "'");
                               if (o->count) return run_count(*o);
                               if (o->batch) return run_batch(*o);
                               if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");

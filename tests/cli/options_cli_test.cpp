@@ -54,5 +54,15 @@ TEST(OptionsCli, TimeoutRefusesNanAndDocumentsZero) {
     }
 }
 
+TEST(OptionsCli, CountRefusesAFileItWouldIgnore) {
+    const auto r = run_cli({"sliding", "--count", "board.txt"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(has(r.err, "--count")) << r.err;
+    EXPECT_TRUE(has(r.err, "board.txt")) << r.err;
+    const auto ok = run_cli({"sliding", "--count", "--size", "2x2"});
+    EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 }  // namespace
 }  // namespace bitsolve::test
