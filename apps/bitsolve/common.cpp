@@ -46,7 +46,7 @@ void print_error(const std::string& command, const std::string& message) {
     std::cout.flush();
     // One write per line (stderr is unbuffered): a batch of a million bad lines stays fast, and
     // lines from different sources never interleave mid-line.
-    const std::string line = "bitsolve " + command + ": " + message + "\n";
+    const std::string line = "bitsolve" + (command.empty() ? "" : " " + command) + ": " + message + "\n";
     std::cerr.write(line.data(), static_cast<std::streamsize>(line.size()));
 }
 

@@ -2,7 +2,11 @@
 // (command.hpp); this file builds the CLI11 app, parses, and runs the chosen subcommand.
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <string>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
@@ -15,7 +19,7 @@ namespace {
 
 constexpr const char* kFooter = R"(Exit codes:
   0  answered (including "no solution", printed as -1)
-  1  a time or memory limit was hit, or the run was interrupted
+  1  a time or memory limit was hit, the run was interrupted, or the output could not be written
   2  usage error
   3  bad input
   4  internal error
@@ -40,12 +44,52 @@ void forbid_repeated_flags(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) forbid_repeated_flags(*sub);
 }
 
+// "rush enumerate", "queens merge", ...: the deepest subcommand the command line chose, or "" for
+// none.
+std::string chosen_path(const CLI::App& app) {
+    std::string path;
+    const CLI::App* at = &app;
+    for (bool deeper = true; deeper;) {
+        deeper = false;
+        for (const CLI::App* sub : at->get_subcommands()) {
+            path += (path.empty() ? "" : " ") + sub->get_name();
+            at = sub;
+            deeper = true;
+            break;
+        }
+    }
+    return path;
+}
+
+// Everything on stdout reaches its destination or the run fails: a full disk or a closed pipe
+// must not look like an answer. Flushes, and on a write error says so on stderr and turns exit
+// code 0 into 1 (like a limit: the work was done but could not be delivered).
+int finish_output(const std::string& command, int code) {
+    errno = 0;  // what the first failing write or flush leaves (stdio keeps only ferror)
+    std::cout.flush();
+    const bool flushed = std::fflush(stdout) == 0;
+    const int error = errno;
+    if (flushed && std::cout.good() && std::ferror(stdout) == 0) return code;
+    const std::string why = error != 0 ? std::strerror(error) : "write error";
+    bitsolve::cli::print_error(command, "cannot write output: " + why);
+    return code == 0 ? bitsolve::cli::to_int(bitsolve::cli::Exit::Limit) : code;
+}
+
+int run(CLI::App& app, int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    using namespace bitsolve;
     CLI::App app{
         "bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
+    const int code = run(app, argc, argv);
+    return finish_output(chosen_path(app), code);
+}
+
+namespace {
+
+int run(CLI::App& app, int argc, char** argv) {
+    using namespace bitsolve;
     app.footer(kFooter);
     app.require_subcommand(0, 1);
     app.set_help_all_flag("--help-all", "Help for every subcommand");
@@ -86,3 +130,5 @@ int main(int argc, char** argv) {
     std::cerr << "bitsolve: no subcommand given (see bitsolve --help)\n";
     return cli::to_int(cli::Exit::Usage);
 }
+
+}  // namespace
