@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "cli/cli_run.hpp"
 
@@ -62,6 +63,30 @@ TEST(OptionsCli, CountRefusesAFileItWouldIgnore) {
     EXPECT_TRUE(has(r.err, "board.txt")) << r.err;
     const auto ok = run_cli({"sliding", "--count", "--size", "2x2"});
     EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+// CLI11 listed unexpected arguments last first and blamed the FILE that an unknown option's value
+// had pushed out of its place.
+TEST(OptionsCli, UnexpectedArgumentsAreNamedInOrder) {
+    const struct {
+        std::vector<std::string> args;
+        std::string err;
+    } cases[] = {
+        {{"rush", "--show", "--color", "never", "r.txt"},
+         "bitsolve rush: unknown option '--color' (see bitsolve rush --help)\n"},
+        {{"sliding", "--foo", "--path", "--bar=3", "x"},
+         "bitsolve sliding: unknown options '--foo', '--bar=3' (see bitsolve sliding --help)\n"},
+        {{"sliding", "a", "b", "c"}, "bitsolve sliding: unexpected arguments 'b', 'c' (see bitsolve sliding --help)\n"},
+        {{"queens", "merge", "p1", "--xx"},
+         "bitsolve queens merge: unknown option '--xx' (see bitsolve queens merge --help)\n"},
+        {{"solve", "board.txt"}, "bitsolve: unknown command 'solve' (see bitsolve --help)\n"},
+    };
+    for (const auto& c : cases) {
+        const auto r = run_cli(c.args);
+        EXPECT_EQ(r.exit_code, 2) << c.args[0];
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(r.err, c.err);
+    }
 }
 
 }  // namespace
