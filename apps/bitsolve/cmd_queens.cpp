@@ -171,6 +171,9 @@ const Registration reg{
         add_common_options(cmd, o->common);
         cmd->footer(kFooter);
         auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
+        merge->footer(R"(Example:
+  bitsolve queens 21 --shard 1/2 > part1; bitsolve queens 21 --shard 2/2 > part2
+  bitsolve queens merge part1 part2          the count for N = 21)");
         merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
         merge->add_flag("--unique", o->merge_unique, "Print the unique count");
         merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");

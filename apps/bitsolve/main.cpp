@@ -159,7 +159,6 @@ namespace {
 
 int run(CLI::App& app, int argc, char** argv) {
     using namespace bitsolve;
-    app.footer(kFooter);
     app.require_subcommand(0, 1);
     app.set_help_all_flag("--help-all", "Help for every subcommand");
     bool show_version = false;
@@ -168,6 +167,7 @@ int run(CLI::App& app, int argc, char** argv) {
     std::vector<cli::Runner> runners;
     for (const auto& [name, setup] : cli::registered_commands()) runners.push_back(setup(app));
     forbid_repeated_flags(app);
+    app.footer(kFooter);  // after the subcommands: CLI11 copies a parent's footer into each new one
 
     try {
         app.parse(argc, argv);

@@ -89,5 +89,39 @@ TEST(OptionsCli, UnexpectedArgumentsAreNamedInOrder) {
     }
 }
 
+// Subcommands used to inherit the footer of the command they were added to.
+TEST(OptionsCli, EachHelpHasItsOwnFooter) {
+    const auto bench = run_cli({"bench", "--help"});
+    EXPECT_EQ(bench.exit_code, 0);
+    EXPECT_FALSE(has(bench.out, "Exit codes:")) << bench.out;
+    EXPECT_TRUE(has(bench.out, "Workloads: queens, rush, sliding")) << bench.out;
+    const auto merge = run_cli({"queens", "merge", "--help"});
+    EXPECT_EQ(merge.exit_code, 0);
+    EXPECT_FALSE(has(merge.out, "Checkpoint:")) << merge.out;
+    EXPECT_TRUE(has(merge.out, "bitsolve queens merge part1 part2")) << merge.out;
+    const auto top = run_cli({"--help"});
+    EXPECT_TRUE(has(top.out, "Exit codes:")) << top.out;
+}
+
+TEST(OptionsCli, UnknownBenchWorkloadListsTheKnownOnes) {
+    const auto r = run_cli({"bench", "foo"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "bitsolve bench: unknown workload 'foo'; known: queens, rush, sliding\n");
+}
+
+TEST(OptionsCli, JudgeProblemsReadAFileLikeStdin) {
+    for (const char* problem : {"1525", "9663", "18139"}) {
+        const std::string in = data_path(std::string("boj/") + problem + "-1.in");
+        const auto from_stdin = run_cli({"boj", problem}, slurp(in));
+        const auto from_file = run_cli({"boj", problem, in});
+        EXPECT_EQ(from_file.exit_code, 0) << problem << ": " << from_file.err;
+        EXPECT_EQ(from_file.out, slurp(data_path(std::string("boj/") + problem + "-1.out"))) << problem;
+        EXPECT_EQ(from_file.out, from_stdin.out) << problem;
+    }
+    const auto missing = run_cli({"boj", "1525", "/nonexistent/input.txt"});
+    EXPECT_EQ(missing.exit_code, 3);
+    EXPECT_TRUE(has(missing.err, "/nonexistent/input.txt")) << missing.err;
+}
+
 }  // namespace
 }  // namespace bitsolve::test
