@@ -3,6 +3,8 @@
 // argument at fault, help footers, one error prefix per command.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -121,6 +123,20 @@ TEST(OptionsCli, JudgeProblemsReadAFileLikeStdin) {
     const auto missing = run_cli({"boj", "1525", "/nonexistent/input.txt"});
     EXPECT_EQ(missing.exit_code, 3);
     EXPECT_TRUE(has(missing.err, "/nonexistent/input.txt")) << missing.err;
+}
+
+// A file of several lines that is no partial result was blamed on line 2 ("more than one line").
+TEST(OptionsCli, MergeBlamesLineOneOfAFileThatIsNoPartialResult) {
+    const std::string path = testing::TempDir() + "options-cli-not-partial.txt";
+    {
+        std::ofstream out(path);
+        out << "12\n92\n";
+    }
+    const auto r = run_cli({"queens", "merge", path});
+    std::remove(path.c_str());
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(has(r.err, "line 1, column 1: expected 'queens-partial'")) << r.err;
 }
 
 }  // namespace
