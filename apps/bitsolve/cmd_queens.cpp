@@ -100,11 +100,17 @@ int run_count(int n, const Options& o) {
     const Split split = make_split(n);
     RunState state = start_state(split, shard, o.checkpoint);
     const std::uint64_t done_at_start = state.done_count;
-    {
+    try {
         ProgressDisplay display({.delay = 1.0, .interval = 0.5, .erase = true});
         run_checkpointed(
             split, state,
             {.threads = o.common.threads, .checkpoint = o.checkpoint, .progress = show_progress(display, n)});
+    } catch (const LimitError& e) {
+        if (o.checkpoint.empty()) throw;
+        std::string resume = "queens " + std::to_string(n);
+        if (o.unique) resume += " --unique";
+        if (sharded) resume += " --shard " + shell_word(o.shard);
+        throw LimitError(e.what() + resume_hint(o.checkpoint, resume + " --checkpoint " + shell_word(o.checkpoint)));
     }
     const double seconds = seconds_since(t0);
     if (sharded) {

@@ -42,6 +42,20 @@ void apply_common_options(const CommonOptions& opts) {
     if (opts.timeout > 0) arm_timeout(opts.timeout);
 }
 
+std::string shell_word(const std::string& word) {
+    const bool safe = !word.empty() && word.find_first_not_of(
+                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                           "0123456789_-+=./,:@%") == std::string::npos;
+    if (safe) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string resume_hint(const std::string& checkpoint, const std::string& resume) {
+    return "; the checkpoint " + shell_word(checkpoint) + " keeps the finished work, resume with: bitsolve " + resume;
+}
+
 void print_error(const std::string& command, const std::string& message) {
     std::cout.flush();
     // One write per line (stderr is unbuffered): a batch of a million bad lines stays fast, and

@@ -35,6 +35,13 @@ void apply_common_options(const CommonOptions& opts);
 // InputError 3, UsageError 2, LimitError / bad_alloc 1, anything else 4.
 int guarded(const std::string& command, const std::function<int()>& body);
 
+// A word as a POSIX shell reads it back: bare when it holds only safe characters, else quoted.
+std::string shell_word(const std::string& word);
+
+// What an interrupted --checkpoint run adds to its one error line: where the checkpoint is and
+// the command that resumes (`resume` is the command without "bitsolve ", its words shell-quoted).
+std::string resume_hint(const std::string& checkpoint, const std::string& resume);
+
 // Prints "bitsolve <command>: <message>" on stderr ("bitsolve: <message>" for an empty command).
 void print_error(const std::string& command, const std::string& message);
 

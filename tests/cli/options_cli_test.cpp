@@ -139,5 +139,35 @@ TEST(OptionsCli, MergeBlamesLineOneOfAFileThatIsNoPartialResult) {
     EXPECT_TRUE(has(r.err, "line 1, column 1: expected 'queens-partial'")) << r.err;
 }
 
+// An interrupted --checkpoint run says where its work is kept and the command that resumes it,
+// in a form a shell reads back (the path here holds a space and a quote).
+TEST(OptionsCli, InterruptedCheckpointRunSaysHowToResume) {
+    const std::string ck = testing::TempDir() + "options cli's.ckpt";
+    std::remove(ck.c_str());
+    const auto r =
+        run_cli({"queens", "20", "--shard", "2/3", "--threads", "1", "--checkpoint", ck, "--timeout", "0.2"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    std::string quoted = "'";
+    for (char c : ck) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    quoted += "'";
+    EXPECT_EQ(r.err, "bitsolve queens: time limit of 0.2 s reached; the checkpoint " + quoted +
+                         " keeps the finished work, resume with: bitsolve queens 20 --shard 2/3 --checkpoint " +
+                         quoted + "\n");
+    std::remove(ck.c_str());
+    // rush enumerate: the same, when the limit comes before the end (a small run may finish first).
+    const std::string db = testing::TempDir() + "options-cli-db.ckpt", out = testing::TempDir() + "options-cli-db.txt";
+    std::remove(db.c_str());
+    const auto e = run_cli({"rush", "enumerate", "--size", "4", "--walls", "1", "--threads", "1", "--checkpoint", db,
+                            "-o", out, "--timeout", "0.01"});
+    if (e.exit_code == 1)
+        EXPECT_TRUE(has(
+            e.err, "resume with: bitsolve rush enumerate --size 4 --walls 1 --checkpoint " + db + " -o " + out + "\n"))
+            << e.err;
+    else EXPECT_EQ(e.exit_code, 0) << e.err;
+    std::remove(db.c_str());
+    std::remove(out.c_str());
+}
+
 }  // namespace
 }  // namespace bitsolve::test
