@@ -1,10 +1,12 @@
 #include "sliding_pdb.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
@@ -18,8 +20,24 @@ using namespace bitsolve::sliding;
 
 // --pdb-dir, else the default cache directory; the library's refusal gets the options as a hint
 // (`hint`: the options of the command at hand).
+// A --pdb-dir that does not exist yet is created, but only as the last component: a typo in a
+// parent (`--pdb-dir ~/cahce/bitsolve`) is refused rather than creating a tree and starting a
+// build of minutes in it.
 std::filesystem::path pdb_dir(const PdbCliOptions& o, const char* hint) {
-    return o.dir.empty() ? default_pdb_dir(hint) : std::filesystem::path(o.dir);
+    if (o.dir.empty()) return default_pdb_dir(hint);
+    const std::filesystem::path dir(o.dir);
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return dir;
+    if (std::filesystem::exists(dir, ec))
+        throw UsageError("--pdb-dir '" + quote(o.dir, 200) + "' exists and is not a directory");
+    std::filesystem::path last = dir.lexically_normal();
+    if (!last.has_filename()) last = last.parent_path();  // "dir/"
+    std::filesystem::path parent = last.parent_path();
+    if (parent.empty()) parent = ".";
+    if (!std::filesystem::is_directory(parent, ec))
+        throw UsageError("--pdb-dir '" + quote(o.dir, 200) + "': its parent '" + quote(parent.string(), 200) +
+                         "' is not a directory (only the last component is created)");
+    return dir;
 }
 
 std::filesystem::path cache_dir(const PdbCliOptions& o) {

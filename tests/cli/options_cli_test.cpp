@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -167,6 +168,33 @@ TEST(OptionsCli, InterruptedCheckpointRunSaysHowToResume) {
     else EXPECT_EQ(e.exit_code, 0) << e.err;
     std::remove(db.c_str());
     std::remove(out.c_str());
+}
+
+// A typo in a --pdb-dir parent used to create the whole tree and start a build of minutes.
+TEST(OptionsCli, PdbDirCreatesOnlyItsLastComponentAndSaysWhereTablesGo) {
+    const std::filesystem::path root = std::filesystem::path(testing::TempDir()) / "options-cli-pdb";
+    std::filesystem::remove_all(root);
+    std::filesystem::create_directories(root);
+    const std::string board = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n";
+    const std::string typo = (root / "cahce" / "bitsolve").string();
+    auto r = run_cli({"sliding", "--heuristic", "pdb555", "--pdb-dir", typo}, board);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(has(r.err, (root / "cahce").string() + "' is not a directory")) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(root / "cahce"));
+    r = run_cli({"sliding", "build-pdb", "pdb555", "--pdb-dir", typo});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(root / "cahce"));
+    // One new component is created; stderr says where each table goes.
+    const std::filesystem::path dir = root / "tables";
+    r = run_cli({"sliding", "--heuristic", "pdb555", "--pdb-dir", dir.string()}, board);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "1\n");
+    EXPECT_TRUE(std::filesystem::is_directory(dir));
+    EXPECT_TRUE(
+        has(r.err, "building pattern database 4x4-b15-5.4.2.1.0 into " + (dir / "4x4-b15-5.4.2.1.0.pdb").string()))
+        << r.err;
+    std::filesystem::remove_all(root);
 }
 
 }  // namespace
