@@ -77,10 +77,15 @@ void print_summary_stats(const Summary& s) {
 
 int run_list(int n, const Options& o) {
     const std::uint64_t k = o.list_given ? o.list : 1;
+    std::uint64_t listed = 0;
     list_solutions(n, k, [&](const std::uint8_t* cols) {
+        ++listed;
         if (o.show) std::cout << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
         else std::cout << format_solution(n, cols) << "\n";
     });
+    // Nothing to list is an answer too (exit 0), but an empty output alone would not say so.
+    if (listed == 0)
+        print_error("queens", fmt::format("no solution: {} queens cannot be placed on a {}x{} board", n, n, n));
     return 0;
 }
 
@@ -186,11 +191,13 @@ const Registration reg{
         add_limit_options(merge, o->merge_limits);
         return Runner{
             cmd, [o, cmd, merge] {
-                return guarded("queens", [&] {
-                    if (merge->parsed()) {
+                if (merge->parsed()) {
+                    return guarded("queens merge", [&] {
                         apply_common_options(o->merge_limits);
                         return run_merge(*o);
-                    }
+                    });
+                }
+                return guarded("queens", [&] {
                     if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
                     const int n = parse_board_size(o->n_text);
                     apply_common_options(o->common);

@@ -234,7 +234,7 @@ Examples:
 
 const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)",
                          [](std::istream& in, std::ostream& out) {
-                             return guarded("boj 1525", [&] {
+                             return guarded("boj", [&] {
                                  const Board start = parse_board(read_stream(in, "stdin"));
                                  if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
                                  SolveOptions opt;

@@ -181,7 +181,9 @@ int run(CLI::App& app, int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // One line, exit code 2, whatever CLI11 would have used. CLI11 echoes the offending
         // argument whole: quoted, so that a 100 KB or control-byte argument stays one short line.
-        std::cerr << "bitsolve: " << quote(e.what(), 300) << " (see bitsolve --help)\n";
+        const std::string command = chosen_path(app);
+        cli::print_error(command,
+                         quote(e.what(), 300) + " (see bitsolve " + (command.empty() ? "" : command + " ") + "--help)");
         return cli::to_int(cli::Exit::Usage);
     }
     if (show_version) {

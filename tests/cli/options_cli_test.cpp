@@ -197,5 +197,43 @@ TEST(OptionsCli, PdbDirCreatesOnlyItsLastComponentAndSaysWhereTablesGo) {
     std::filesystem::remove_all(root);
 }
 
+// Every error line starts with "bitsolve <command>: ", the subcommand's own name included.
+TEST(OptionsCli, OneErrorPrefixPerCommand) {
+    const struct {
+        std::vector<std::string> args;
+        std::string prefix;
+    } cases[] = {
+        {{"sliding", "--algo", "astar"}, "bitsolve sliding: "},
+        {{"sliding", "--timeout", "x"}, "bitsolve sliding: "},
+        {{"rush", "enumerate", "--size", "x"}, "bitsolve rush enumerate: "},
+        {{"queens", "merge", "/nonexistent/part"}, "bitsolve queens merge: "},
+        {{"queens", "merge", "--unique"}, "bitsolve queens merge: "},
+        {{"queens", "x"}, "bitsolve queens: "},
+        {{"boj", "1525"}, "bitsolve boj: "},
+        {{"boj", "9663"}, "bitsolve boj: "},
+        {{"boj", "18139"}, "bitsolve boj: "},
+        {{"bench", "--timeout", "-1"}, "bitsolve bench: "},
+    };
+    for (const auto& c : cases) {
+        const auto r = run_cli(c.args);
+        EXPECT_NE(r.exit_code, 0) << c.args[0];
+        EXPECT_EQ(r.err.rfind(c.prefix, 0), 0u) << c.prefix << " | " << r.err;
+    }
+}
+
+TEST(OptionsCli, ListingWithoutSolutionsSaysSo) {
+    for (const char* flag : {"--show", "--list"}) {
+        std::vector<std::string> args{"queens", "3", flag};
+        if (std::string(flag) == "--list") args.push_back("5");
+        const auto r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(r.err, "bitsolve queens: no solution: 3 queens cannot be placed on a 3x3 board\n");
+    }
+    const auto four = run_cli({"queens", "4", "--show"});
+    EXPECT_EQ(four.exit_code, 0);
+    EXPECT_EQ(four.err, "");
+}
+
 }  // namespace
 }  // namespace bitsolve::test
