@@ -101,13 +101,14 @@ int run_single(const SlidingOptions& o) {
     const Board start = parse_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
     SolveOptions opt = solve_options(o);
-    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads);
+    std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
+    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
     const Solution s = solve_with_hints(start, goal, opt);
     print_solution(o, start, s);
     if (opt.pattern_db) {
         if (o.common.stats) print_iterations(s.iterations);
-        print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + o.pdb.heuristic);
+        print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + table);
         return 0;
     }
     print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));

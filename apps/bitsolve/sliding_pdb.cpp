@@ -97,7 +97,8 @@ Heuristic classic_heuristic(const PdbCliOptions& o) {
 }
 
 std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, const Board& goal, Algorithm algo,
-                                                    unsigned threads) {
+                                                    unsigned threads, std::string* chosen) {
+    if (chosen) chosen->clear();
     if (computed(o.heuristic)) return nullptr;
     if (o.heuristic != "auto") {
         // The library refuses these too; here the refusal names the options.
@@ -107,7 +108,9 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, cons
             throw UsageError(
                 fmt::format("--heuristic {} does not fit a {}x{} board", o.heuristic, goal.geo.rows, goal.geo.cols));
     }
-    return pdb::select_pdb(o.heuristic, goal, algo, pdb::TableSource{cache_dir(o), threads, show_table_events()});
+    const std::filesystem::path dir = cache_dir(o);
+    if (chosen) *chosen = pdb::choose_partition(o.heuristic, goal, algo, dir);  // before a build changes the cache
+    return pdb::select_pdb(o.heuristic, goal, algo, pdb::TableSource{dir, threads, show_table_events()});
 }
 
 std::shared_ptr<const pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o, const BatchOptions& b,

@@ -235,5 +235,28 @@ TEST(OptionsCli, ListingWithoutSolutionsSaysSo) {
     EXPECT_EQ(four.err, "");
 }
 
+// --stats keys: `Boards` in every batch, `Algorithm` in every family, and the table auto chose.
+TEST(OptionsCli, StatsKeysAreTheSameAcrossFamilies) {
+    auto keys = [](const std::string& err) {
+        std::vector<std::string> k;
+        for (std::size_t at = 0; at < err.size();) {
+            const std::size_t end = err.find('\n', at), colon = err.find(": ", at);
+            if (colon < end) k.push_back(err.substr(at, colon - at));
+            at = end == std::string::npos ? err.size() : end + 1;
+        }
+        return k;
+    };
+    const std::vector<std::string> batch_keys{"Boards",          "Algorithm", "Nodes expanded",
+                                              "Nodes generated", "Time",      "Nodes/second"};
+    const auto sliding = run_cli({"sliding", "--batch", "--stats", data_path("sliding/examples/batch-3x3.txt")});
+    const auto rush = run_cli({"rush", "--batch", "--stats", data_path("rush/examples/batch.txt")});
+    EXPECT_EQ(keys(sliding.err), batch_keys) << sliding.err;
+    EXPECT_EQ(keys(rush.err), batch_keys) << rush.err;
+    const auto one = run_cli({"rush", "--stats", data_path("rush/examples/short.txt")});
+    EXPECT_EQ(keys(one.err), std::vector<std::string>(batch_keys.begin() + 1, batch_keys.end())) << one.err;
+    EXPECT_TRUE(has(one.err, "Algorithm: bfs\n")) << one.err;
+    // --heuristic auto naming the table it chose: tests/cli/options_slow_test.cpp.
+}
+
 }  // namespace
 }  // namespace bitsolve::test
