@@ -66,7 +66,7 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
-    b->add_option("--threads,-j", o.build_threads, "Threads (default: all cores)")->check(CLI::Range(0u, 1024u));
+    b->add_option("--threads,-j", o.build_threads, "Threads (default 0: all cores)")->check(CLI::Range(0u, 1024u));
     add_limit_options(b, o.build_limits);
     b->footer("Example:\n  bitsolve sliding build-pdb pdb78 --goal blank-first");
     return b;
