@@ -8,11 +8,18 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "command.hpp"
 #include "common.hpp"
 
 namespace bitsolve::cli {
 namespace {
+
+std::string workload_names() {
+    std::string s;
+    for (const auto& w : bench_workloads()) s += (s.empty() ? "" : ", ") + w.name;
+    return s;
+}
 
 const Registration reg{
     "bench", [](CLI::App& app) {
@@ -21,6 +28,7 @@ const Registration reg{
         cmd->add_option("workload", *only, "Run only this workload (default: all)");
         auto limits = std::make_shared<CommonOptions>();
         add_limit_options(cmd, *limits);
+        cmd->footer("Workloads: " + workload_names());
         return Runner{
             cmd, [only, limits] {
                 return guarded("bench", [&] {
@@ -43,7 +51,7 @@ const Registration reg{
                         total += nodes;
                         seconds += s;
                     }
-                    if (!any) throw UsageError("unknown workload '" + *only + "'");
+                    if (!any) throw UsageError("unknown workload '" + quote(*only) + "'; known: " + workload_names());
                     std::cerr << "===========================\n"
                               << "Total time (ms) : " << static_cast<std::uint64_t>(seconds * 1000) << "\n"
                               << "Nodes searched : " << total << "\n"

@@ -1,8 +1,11 @@
 // `bitsolve boj N`: the classic judge problems, input and output exactly as the judge has them.
 #include <iostream>
 #include <memory>
+#include <sstream>
+#include <string>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "command.hpp"
 #include "common.hpp"
 
@@ -15,24 +18,30 @@ std::string problem_list() {
     return s;
 }
 
-const Registration reg{"boj", [](CLI::App& app) {
-                           auto* cmd =
-                               app.add_subcommand("boj", "Answer a classic judge problem exactly (input on stdin)");
-                           auto number = std::make_shared<int>(0);
-                           cmd->add_option("problem", *number, "Problem number")->required();
-                           auto limits = std::make_shared<CommonOptions>();
-                           add_limit_options(cmd, *limits);
-                           cmd->footer("Problems:\n" + problem_list());
-                           return Runner{cmd, [number, limits] {
-                                             return guarded("boj", [&] {
-                                                 apply_common_options(*limits);
-                                                 for (const auto& p : boj_problems())
-                                                     if (p.number == *number) return p.solve(std::cin, std::cout);
-                                                 throw UsageError("unknown problem " + std::to_string(*number) +
-                                                                  "; known:\n" + problem_list());
-                                             });
-                                         }};
-                       }};
+const Registration reg{
+    "boj", [](CLI::App& app) {
+        auto* cmd = app.add_subcommand("boj", "Answer a classic judge problem exactly (input from FILE or stdin)");
+        auto number = std::make_shared<int>(0);
+        auto file = std::make_shared<std::string>();
+        cmd->add_option("problem", *number, "Problem number")->required();
+        cmd->add_option("FILE", *file, "The judge's input (default: stdin)");
+        auto limits = std::make_shared<CommonOptions>();
+        add_limit_options(cmd, *limits);
+        cmd->footer("Problems:\n" + problem_list());
+        return Runner{
+            cmd, [number, file, limits] {
+                return guarded("boj", [&] {
+                    apply_common_options(*limits);
+                    for (const auto& p : boj_problems()) {
+                        if (p.number != *number) continue;
+                        if (file->empty()) return p.solve(std::cin, std::cout);
+                        std::istringstream in(read_input(*file));  // errors name it
+                        return p.solve(in, std::cout);
+                    }
+                    throw UsageError("unknown problem " + std::to_string(*number) + "; known:\n" + problem_list());
+                });
+            }};
+    }};
 
 }  // namespace
 }  // namespace bitsolve::cli

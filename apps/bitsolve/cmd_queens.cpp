@@ -77,10 +77,15 @@ void print_summary_stats(const Summary& s) {
 
 int run_list(int n, const Options& o) {
     const std::uint64_t k = o.list_given ? o.list : 1;
+    std::uint64_t listed = 0;
     list_solutions(n, k, [&](const std::uint8_t* cols) {
+        ++listed;
         if (o.show) std::cout << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
         else std::cout << format_solution(n, cols) << "\n";
     });
+    // Nothing to list is an answer too (exit 0), but an empty output alone would not say so.
+    if (listed == 0)
+        print_error("queens", fmt::format("no solution: {} queens cannot be placed on a {}x{} board", n, n, n));
     return 0;
 }
 
@@ -100,11 +105,17 @@ int run_count(int n, const Options& o) {
     const Split split = make_split(n);
     RunState state = start_state(split, shard, o.checkpoint);
     const std::uint64_t done_at_start = state.done_count;
-    {
+    try {
         ProgressDisplay display({.delay = 1.0, .interval = 0.5, .erase = true});
         run_checkpointed(
             split, state,
             {.threads = o.common.threads, .checkpoint = o.checkpoint, .progress = show_progress(display, n)});
+    } catch (const LimitError& e) {
+        if (o.checkpoint.empty()) throw;
+        std::string resume = "queens " + std::to_string(n);
+        if (o.unique) resume += " --unique";
+        if (sharded) resume += " --shard " + shell_word(o.shard);
+        throw LimitError(e.what() + resume_hint(o.checkpoint, resume + " --checkpoint " + shell_word(o.checkpoint)));
     }
     const double seconds = seconds_since(t0);
     if (sharded) {
@@ -171,17 +182,22 @@ const Registration reg{
         add_common_options(cmd, o->common);
         cmd->footer(kFooter);
         auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
+        merge->footer(R"(Example:
+  bitsolve queens 21 --shard 1/2 > part1; bitsolve queens 21 --shard 2/2 > part2
+  bitsolve queens merge part1 part2          the count for N = 21)");
         merge->add_option("FILE", o->merge_files, "Partial-result files, one per shard")->required()->type_name("FILE");
         merge->add_flag("--unique", o->merge_unique, "Print the unique count");
         merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
         add_limit_options(merge, o->merge_limits);
         return Runner{
             cmd, [o, cmd, merge] {
-                return guarded("queens", [&] {
-                    if (merge->parsed()) {
+                if (merge->parsed()) {
+                    return guarded("queens merge", [&] {
                         apply_common_options(o->merge_limits);
                         return run_merge(*o);
-                    }
+                    });
+                }
+                return guarded("queens", [&] {
                     if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
                     const int n = parse_board_size(o->n_text);
                     apply_common_options(o->common);

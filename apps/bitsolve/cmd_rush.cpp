@@ -76,6 +76,12 @@ Board parse_one_board(const std::string& text) {
     }
 }
 
+// The `Algorithm` line of --stats, as the other families print it: both metrics are solved by
+// breadth-first search, and --cluster explores everything reachable.
+std::string algorithm_line(const Options& o) {
+    return std::string("Algorithm: ") + (o.cluster ? "cluster" : "bfs") + "\n";
+}
+
 int run_single(const Options& o) {
     const Board board = parse_one_board(read_input(o.file));
     SearchStats stats;
@@ -89,7 +95,7 @@ int run_single(const Options& o) {
         if (o.show && s.length >= 0) show_solution(board, s.path);
         stats = s.stats;
     }
-    if (o.common.stats) std::cerr << format_stats(stats);
+    if (o.common.stats) std::cerr << algorithm_line(o) << format_stats(stats);
     return 0;
 }
 
@@ -103,6 +109,7 @@ int run_batch(const Options& o) {
     };
     bool bad = false, limited = false;
     SearchStats total;
+    std::size_t boards = 0;
     const std::string text = read_input(o.file);
     // Streamed in chunks (core/batch_stream.hpp): answers in input order as each chunk finishes,
     // up to the first board a stop cut short; memory stays at one chunk whatever the batch.
@@ -133,6 +140,7 @@ int run_batch(const Options& o) {
             if (!limit.empty()) r.error = "line " + std::to_string(r.line) + ": " + limit, r.limited = true;
         },
         [&](const Result& r) {
+            ++boards;
             if (!r.error.empty()) {
                 print_error("rush", r.error);
                 (r.limited ? limited : bad) = true;
@@ -142,7 +150,7 @@ int run_batch(const Options& o) {
             total += r.stats;
         });
     std::cout.flush();
-    if (o.common.stats) std::cerr << format_stats(total);
+    if (o.common.stats) std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;

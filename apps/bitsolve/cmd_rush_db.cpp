@@ -114,6 +114,15 @@ DbShard shard_option(const std::string& text) {
     }
 }
 
+// The command that resumes an interrupted run: the options that define the output.
+std::string resume_command(const EnumOptions& o) {
+    std::string c = fmt::format("rush enumerate --size {} --walls {}", o.size, o.walls);
+    if (!o.shard.empty()) c += " --shard " + shell_word(o.shard);
+    c += " --checkpoint " + shell_word(o.checkpoint);
+    if (!o.output.empty()) c += " -o " + shell_word(o.output);
+    return c;
+}
+
 int run_enumerate(const EnumOptions& o) {
     const DbParams params{o.size, o.walls};
     try {
@@ -144,8 +153,8 @@ int run_enumerate(const EnumOptions& o) {
     } catch (const LimitError&) {
         progress.finish();
         if (!o.checkpoint.empty())
-            std::cerr << "bitsolve rush enumerate: finished slices are saved in '" << quote(o.checkpoint, 200)
-                      << "'; run the same command again to resume\n";
+            std::cerr << "bitsolve rush enumerate: finished slices are saved in " << shell_word(o.checkpoint)
+                      << "; resume with: bitsolve " << resume_command(o) << "\n";
         throw;
     }
     progress.finish();

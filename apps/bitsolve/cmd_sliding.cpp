@@ -3,6 +3,7 @@
 // `bitsolve boj 1525`. Parsing and solving live in the library (sliding/parse.hpp, solver.hpp,
 // batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
 // name options to the library's errors.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -58,11 +59,12 @@ SolveOptions solve_options(const SlidingOptions& o) {
     return s;
 }
 
+// A bad --goal is a bad option value: a usage error (exit code 2), like every other one.
 Board goal_for(const SlidingOptions& o, Geometry g) {
     try {
         return parse_goal(o.goal, g);
     } catch (const InputError& e) {
-        throw InputError("--goal: " + std::string(e.what()));
+        throw UsageError("--goal: " + std::string(e.what()));
     }
 }
 
@@ -99,13 +101,14 @@ int run_single(const SlidingOptions& o) {
     const Board start = parse_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
     SolveOptions opt = solve_options(o);
-    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads);
+    std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
+    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
     const Solution s = solve_with_hints(start, goal, opt);
     print_solution(o, start, s);
     if (opt.pattern_db) {
         if (o.common.stats) print_iterations(s.iterations);
-        print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + o.pdb.heuristic);
+        print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + table);
         return 0;
     }
     print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));
@@ -123,13 +126,15 @@ int run_batch(const SlidingOptions& o) {
         if (b.size) {
             g = *b.size;
         } else {
+            std::string text = o.goal;  // '/' separates rows, as in parse_goal
+            std::replace(text.begin(), text.end(), '/', ' ');
             std::size_t n = 0;
-            for (const Line& line : lines_of(o.goal)) n += tokenize(line, kMaxCells).size();
+            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
             bool square = false;
             for (int s = kMinSide; s <= kMaxSide; ++s)
                 if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
             if (!square)
-                throw InputError("--goal: " + std::to_string(n) +
+                throw UsageError("--goal: " + std::to_string(n) +
                                  " numbers do not make a square board (give --size RxC)");
         }
         b.goal = goal_for(o, g);
@@ -215,6 +220,11 @@ Examples:
                           return guarded("sliding", [&] {
                               apply_common_options(o->common);
                               if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+                              if (o->count && !o->file.empty())
+                                  throw UsageError(
+                                      "--count reads no board: it counts the whole space of --size "
+                                      "(default 3x3); drop FILE '" +
+                                      quote(o->file, 200) + "'");
                               if (o->count) return run_count(*o);
                               if (o->batch) return run_batch(*o);
                               if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
@@ -225,7 +235,7 @@ Examples:
 
 const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)",
                          [](std::istream& in, std::ostream& out) {
-                             return guarded("boj 1525", [&] {
+                             return guarded("boj", [&] {
                                  const Board start = parse_board(read_stream(in, "stdin"));
                                  if (!(start.geo == Geometry{3, 3})) throw InputError("BOJ 1525 takes a 3x3 board");
                                  SolveOptions opt;

@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <new>
@@ -13,14 +14,23 @@ namespace bitsolve::cli {
 
 void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads) {
     if (with_threads)
-        cmd->add_option("--threads,-j", opts.threads, "Worker threads (default: all cores)")
+        cmd->add_option("--threads,-j", opts.threads, "Worker threads (default 0: all cores)")
             ->check(CLI::Range(0u, 1024u));
     add_limit_options(cmd, opts);
     cmd->add_flag("--stats", opts.stats, "Print search statistics as `Key: value` lines on stderr");
 }
 
 void add_limit_options(CLI::App* cmd, CommonOptions& opts) {
-    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1)")
+    // NaN passes every comparison, so CLI::Range alone would let "nan" through as "no limit".
+    const CLI::Validator not_nan(
+        [](std::string& text) -> std::string {
+            double v = 0;
+            if (CLI::detail::lexical_cast(text, v) && std::isnan(v)) return "SECONDS must be a number, not " + text;
+            return {};
+        },
+        "");
+    cmd->add_option("--timeout", opts.timeout, "Stop after SECONDS of wall time (exit code 1; default 0: no limit)")
+        ->check(not_nan)
         ->check(CLI::Range(0.0, 1e9))
         ->type_name("SECONDS");
     cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)")
@@ -32,11 +42,25 @@ void apply_common_options(const CommonOptions& opts) {
     if (opts.timeout > 0) arm_timeout(opts.timeout);
 }
 
+std::string shell_word(const std::string& word) {
+    const bool safe = !word.empty() && word.find_first_not_of(
+                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                           "0123456789_-+=./,:@%") == std::string::npos;
+    if (safe) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string resume_hint(const std::string& checkpoint, const std::string& resume) {
+    return "; the checkpoint " + shell_word(checkpoint) + " keeps the finished work, resume with: bitsolve " + resume;
+}
+
 void print_error(const std::string& command, const std::string& message) {
     std::cout.flush();
     // One write per line (stderr is unbuffered): a batch of a million bad lines stays fast, and
     // lines from different sources never interleave mid-line.
-    const std::string line = "bitsolve " + command + ": " + message + "\n";
+    const std::string line = "bitsolve" + (command.empty() ? "" : " " + command) + ": " + message + "\n";
     std::cerr.write(line.data(), static_cast<std::streamsize>(line.size()));
 }
 

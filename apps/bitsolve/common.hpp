@@ -8,8 +8,8 @@
 namespace bitsolve::cli {
 
 // Exit codes, grouped by meaning so that scripts can tell them apart: 0 answered (including
-// "no solution"), 1 a time or memory limit was hit or the run was interrupted, 2 usage error,
-// 3 bad input, 4 internal error.
+// "no solution"), 1 a time or memory limit was hit, the run was interrupted or the output could
+// not be written, 2 usage error, 3 bad input, 4 internal error.
 enum class Exit : int { Ok = 0, Limit = 1, Usage = 2, BadInput = 3, Internal = 4 };
 
 constexpr int to_int(Exit e) { return static_cast<int>(e); }
@@ -35,7 +35,14 @@ void apply_common_options(const CommonOptions& opts);
 // InputError 3, UsageError 2, LimitError / bad_alloc 1, anything else 4.
 int guarded(const std::string& command, const std::function<int()>& body);
 
-// Prints "bitsolve <command>: <message>" on stderr.
+// A word as a POSIX shell reads it back: bare when it holds only safe characters, else quoted.
+std::string shell_word(const std::string& word);
+
+// What an interrupted --checkpoint run adds to its one error line: where the checkpoint is and
+// the command that resumes (`resume` is the command without "bitsolve ", its words shell-quoted).
+std::string resume_hint(const std::string& checkpoint, const std::string& resume);
+
+// Prints "bitsolve <command>: <message>" on stderr ("bitsolve: <message>" for an empty command).
 void print_error(const std::string& command, const std::string& message);
 
 }  // namespace bitsolve::cli

@@ -2,7 +2,14 @@
 // (command.hpp); this file builds the CLI11 app, parses, and runs the chosen subcommand.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
@@ -15,7 +22,7 @@ namespace {
 
 constexpr const char* kFooter = R"(Exit codes:
   0  answered (including "no solution", printed as -1)
-  1  a time or memory limit was hit, or the run was interrupted
+  1  a time or memory limit was hit, the run was interrupted, or the output could not be written
   2  usage error
   3  bad input
   4  internal error
@@ -40,13 +47,118 @@ void forbid_repeated_flags(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) forbid_repeated_flags(*sub);
 }
 
+// "rush enumerate", "queens merge", ...: the deepest subcommand the command line chose, or "" for
+// none.
+std::string chosen_path(const CLI::App& app) {
+    std::string path;
+    const CLI::App* at = &app;
+    for (bool deeper = true; deeper;) {
+        deeper = false;
+        for (const CLI::App* sub : at->get_subcommands()) {
+            path += (path.empty() ? "" : " ") + sub->get_name();
+            at = sub;
+            deeper = true;
+            break;
+        }
+    }
+    return path;
+}
+
+// Everything on stdout reaches its destination or the run fails: a full disk or a closed pipe
+// must not look like an answer. Flushes, and on a write error says so on stderr and turns exit
+// code 0 into 1 (like a limit: the work was done but could not be delivered).
+int finish_output(const std::string& command, int code) {
+    errno = 0;  // what the first failing write or flush leaves (stdio keeps only ferror)
+    std::cout.flush();
+    const bool flushed = std::fflush(stdout) == 0;
+    const int error = errno;
+    if (flushed && std::cout.good() && std::ferror(stdout) == 0) return code;
+    const std::string why = error != 0 ? std::strerror(error) : "write error";
+    bitsolve::cli::print_error(command, "cannot write output: " + why);
+    return code == 0 ? bitsolve::cli::to_int(bitsolve::cli::Exit::Limit) : code;
+}
+
+// Whether arg looks like an option (not "-", not a negative number).
+bool looks_like_option(const std::string& arg) {
+    if (arg.size() < 2 || arg[0] != '-') return false;
+    return !(std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.');
+}
+
+// The option arg names in cmd or a command above it (options of the app apply everywhere).
+const CLI::Option* known_option(const CLI::App* cmd, const std::string& arg) {
+    std::string name = arg.substr(0, arg.find('='));
+    if (name.size() > 2 && name[1] != '-') name.resize(2);  // -j2: the short option -j with its value
+    for (; cmd != nullptr; cmd = cmd->get_parent())
+        if (const CLI::Option* opt = cmd->get_option_no_throw(name)) return opt;
+    return nullptr;
+}
+
+// CLI11's "arguments were not expected" lists them in reverse order and blames the last
+// positional when an unknown option made its value take that place (`rush --show --color never
+// r.txt` blamed r.txt). This names the unknown options in command-line order, or else the extra
+// arguments in order.
+std::string unexpected_message(const CLI::App& app, int argc, char** argv) {
+    const CLI::App* cmd = &app;
+    while (!cmd->get_subcommands().empty()) cmd = cmd->get_subcommands().front();
+    std::vector<std::string> unknown;
+    bool options_end = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--") options_end = true;
+        if (options_end || !looks_like_option(arg)) continue;
+        const CLI::Option* opt = known_option(cmd, arg);
+        if (opt == nullptr) {
+            unknown.push_back(arg);
+        } else if (arg.find('=') == std::string::npos && !(arg[1] != '-' && arg.size() > 2) &&
+                   opt->get_items_expected_min() > 0) {
+            ++i;  // its value, whatever it looks like
+        }
+    }
+    const std::string where = cmd == &app ? std::string("bitsolve") : "bitsolve " + chosen_path(app);
+    auto listed = [](const std::vector<std::string>& args) {
+        std::string s;
+        for (const std::string& a : args) s += (s.empty() ? "'" : ", '") + bitsolve::quote(a, 100) + "'";
+        return s;
+    };
+    if (!unknown.empty())
+        return (unknown.size() == 1 ? "unknown option " : "unknown options ") + listed(unknown) + " (see " + where +
+               " --help)";
+    // No unknown option: too many positional arguments. CLI11 keeps them last first.
+    std::vector<std::string> extra;
+    for (const CLI::App* a = cmd; a != nullptr; a = a->get_parent()) {
+        std::vector<std::string> r = a->remaining();
+        for (std::string& x : r)
+            if (x != "--") extra.push_back(std::move(x));
+    }
+    std::vector<std::string> ordered;
+    for (int i = argc - 1; i >= 1; --i) {
+        const auto it = std::find(extra.begin(), extra.end(), std::string(argv[i]));
+        if (it == extra.end()) continue;
+        ordered.insert(ordered.begin(), *it);
+        extra.erase(it);
+    }
+    ordered.insert(ordered.end(), extra.begin(), extra.end());
+    if (cmd == &app && !ordered.empty())
+        return "unknown command '" + bitsolve::quote(ordered.front(), 100) + "' (see bitsolve --help)";
+    return (ordered.size() == 1 ? "unexpected argument " : "unexpected arguments ") + listed(ordered) + " (see " +
+           where + " --help)";
+}
+
+int run(CLI::App& app, int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    using namespace bitsolve;
     CLI::App app{
         "bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
-    app.footer(kFooter);
+    const int code = run(app, argc, argv);
+    return finish_output(chosen_path(app), code);
+}
+
+namespace {
+
+int run(CLI::App& app, int argc, char** argv) {
+    using namespace bitsolve;
     app.require_subcommand(0, 1);
     app.set_help_all_flag("--help-all", "Help for every subcommand");
     bool show_version = false;
@@ -55,6 +167,7 @@ int main(int argc, char** argv) {
     std::vector<cli::Runner> runners;
     for (const auto& [name, setup] : cli::registered_commands()) runners.push_back(setup(app));
     forbid_repeated_flags(app);
+    app.footer(kFooter);  // after the subcommands: CLI11 copies a parent's footer into each new one
 
     try {
         app.parse(argc, argv);
@@ -62,10 +175,15 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
+    } catch (const CLI::ExtrasError&) {
+        cli::print_error(chosen_path(app), unexpected_message(app, argc, argv));
+        return cli::to_int(cli::Exit::Usage);
     } catch (const CLI::ParseError& e) {
         // One line, exit code 2, whatever CLI11 would have used. CLI11 echoes the offending
         // argument whole: quoted, so that a 100 KB or control-byte argument stays one short line.
-        std::cerr << "bitsolve: " << quote(e.what(), 300) << " (see bitsolve --help)\n";
+        const std::string command = chosen_path(app);
+        cli::print_error(command,
+                         quote(e.what(), 300) + " (see bitsolve " + (command.empty() ? "" : command + " ") + "--help)");
         return cli::to_int(cli::Exit::Usage);
     }
     if (show_version) {
@@ -86,3 +204,5 @@ int main(int argc, char** argv) {
     std::cerr << "bitsolve: no subcommand given (see bitsolve --help)\n";
     return cli::to_int(cli::Exit::Usage);
 }
+
+}  // namespace

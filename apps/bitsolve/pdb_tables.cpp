@@ -29,7 +29,8 @@ sliding::pdb::TableReport show_table_events() {
                 break;
             case Kind::Building:
                 *build = std::make_unique<ProgressDisplay>(ProgressDisplay::Style{});
-                (*build)->line("building pattern database " + e.spec.key());
+                (*build)->line("building pattern database " + e.spec.key() +
+                               (e.file.empty() ? std::string(" (in memory only)") : " into " + e.file.string()));
                 break;
             case Kind::Layer:
                 if (*build)

@@ -1,10 +1,12 @@
 #include "sliding_pdb.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
@@ -18,8 +20,24 @@ using namespace bitsolve::sliding;
 
 // --pdb-dir, else the default cache directory; the library's refusal gets the options as a hint
 // (`hint`: the options of the command at hand).
+// A --pdb-dir that does not exist yet is created, but only as the last component: a typo in a
+// parent (`--pdb-dir ~/cahce/bitsolve`) is refused rather than creating a tree and starting a
+// build of minutes in it.
 std::filesystem::path pdb_dir(const PdbCliOptions& o, const char* hint) {
-    return o.dir.empty() ? default_pdb_dir(hint) : std::filesystem::path(o.dir);
+    if (o.dir.empty()) return default_pdb_dir(hint);
+    const std::filesystem::path dir(o.dir);
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return dir;
+    if (std::filesystem::exists(dir, ec))
+        throw UsageError("--pdb-dir '" + quote(o.dir, 200) + "' exists and is not a directory");
+    std::filesystem::path last = dir.lexically_normal();
+    if (!last.has_filename()) last = last.parent_path();  // "dir/"
+    std::filesystem::path parent = last.parent_path();
+    if (parent.empty()) parent = ".";
+    if (!std::filesystem::is_directory(parent, ec))
+        throw UsageError("--pdb-dir '" + quote(o.dir, 200) + "': its parent '" + quote(parent.string(), 200) +
+                         "' is not a directory (only the last component is created)");
+    return dir;
 }
 
 std::filesystem::path cache_dir(const PdbCliOptions& o) {
@@ -48,7 +66,7 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
-    b->add_option("--threads,-j", o.build_threads, "Threads (default: all cores)")->check(CLI::Range(0u, 1024u));
+    b->add_option("--threads,-j", o.build_threads, "Threads (default 0: all cores)")->check(CLI::Range(0u, 1024u));
     add_limit_options(b, o.build_limits);
     b->footer("Example:\n  bitsolve sliding build-pdb pdb78 --goal blank-first");
     return b;
@@ -79,7 +97,8 @@ Heuristic classic_heuristic(const PdbCliOptions& o) {
 }
 
 std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, const Board& goal, Algorithm algo,
-                                                    unsigned threads) {
+                                                    unsigned threads, std::string* chosen) {
+    if (chosen) chosen->clear();
     if (computed(o.heuristic)) return nullptr;
     if (o.heuristic != "auto") {
         // The library refuses these too; here the refusal names the options.
@@ -89,7 +108,9 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, cons
             throw UsageError(
                 fmt::format("--heuristic {} does not fit a {}x{} board", o.heuristic, goal.geo.rows, goal.geo.cols));
     }
-    return pdb::select_pdb(o.heuristic, goal, algo, pdb::TableSource{cache_dir(o), threads, show_table_events()});
+    const std::filesystem::path dir = cache_dir(o);
+    if (chosen) *chosen = pdb::choose_partition(o.heuristic, goal, algo, dir);  // before a build changes the cache
+    return pdb::select_pdb(o.heuristic, goal, algo, pdb::TableSource{dir, threads, show_table_events()});
 }
 
 std::shared_ptr<const pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o, const BatchOptions& b,

@@ -40,9 +40,11 @@ sliding::Heuristic classic_heuristic(const PdbCliOptions& o);
 // The pattern databases the options select for boards of this goal (for SolveOptions::pattern_db),
 // loading or building the tables; null when the options select md or lc (or auto picks lc for
 // this size). Throws UsageError, naming the options, when a named database does not fit the
-// board or the algorithm is not IDA*.
+// board or the algorithm is not IDA*. `chosen`, if given, receives the database's name ("pdb663"
+// when auto picks it), empty when none.
 std::shared_ptr<const sliding::pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, const sliding::Board& goal,
-                                                             sliding::Algorithm algo, unsigned threads);
+                                                             sliding::Algorithm algo, unsigned threads,
+                                                             std::string* chosen = nullptr);
 
 // For --batch: the databases the options select for every board (pdb::batch_goal), or null.
 std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o,

@@ -182,8 +182,9 @@ std::string format_partial(const Partial& p) {
 Partial parse_partial(std::string_view text) {
     const auto lines = content_lines(text, 2);
     if (lines.empty()) throw InputError("empty partial result (expected a 'queens-partial ...' line)", 1, 1);
-    if (lines.size() > 1) throw InputError("more than one line in a partial result", lines[1].number, 1);
+    // Line 1 first: a file that is not a partial result at all is blamed where it starts.
     const auto t = expect_key(lines[0], "queens-partial", 5);
+    if (lines.size() > 1) throw InputError("more than one line in a partial result", lines[1].number, 1);
     Partial p;
     const std::string_view nv = field(t[1], "n");
     p.n = parse_n(Token{nv, t[1].line, t[1].column + 2});

@@ -1,5 +1,6 @@
 #include "bitsolve/sliding/parse.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -128,8 +129,11 @@ Board parse_board_line(std::string_view text, std::size_t line, std::optional<Ge
 Board parse_goal(std::string_view spec, Geometry g) {
     if (spec == "blank-last") return blank_last_goal(g);
     if (spec == "blank-first") return blank_first_goal(g);
+    // A '/' separates rows on one line ("1 2 3 / 4 5 6 / 7 8 0"), as a line break does.
+    std::string text(spec);
+    std::replace(text.begin(), text.end(), '/', '\n');
     std::vector<Token> tokens;
-    for (const Line& line : lines_of(spec)) {
+    for (const Line& line : lines_of(text)) {
         const std::vector<Token> row = tokenize(line, kMaxTokens);
         tokens.insert(tokens.end(), row.begin(), row.end());
         if (tokens.size() > kMaxTokens) break;  // already too many for any board

@@ -122,6 +122,7 @@ TEST(QueensParse, BadPartials) {
     expect_error_at("queens-partial n=17 shard=3/8 count=1x rot180=0 rot90=0\n", 1, 38, false);
     expect_error_at("queens-partial n=17 shard=3/8 count=1 rot180=0 rot90=0\nqueens-partial\n", 2, 1, false);
     expect_error_at("partial n=17\n", 1, 1, false);
+    expect_error_at("bitsolve-queens-checkpoint 1\nn 12\n", 1, 1, false);  // not a partial: line 1
 }
 
 TEST(QueensParse, Shards) {

@@ -85,6 +85,7 @@ TEST(Parse, Goals) {
     EXPECT_EQ(parse_goal("blank-last", g), blank_last_goal(g));
     EXPECT_EQ(parse_goal("blank-first", g), blank_first_goal(g));
     EXPECT_EQ(format_board_line(parse_goal("1 2 3\n8 0 4\n7 6 5", g)), "1 2 3 8 0 4 7 6 5");
+    EXPECT_EQ(format_board_line(parse_goal("1 2 3 / 8 0 4 / 7 6 5", g)), "1 2 3 8 0 4 7 6 5");
     EXPECT_EQ(error_of([] {
                   parse_goal("1 2 3 4 5 6 7 8 8", Geometry{3, 3});
               }),

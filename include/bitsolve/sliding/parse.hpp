@@ -25,7 +25,8 @@ Board parse_board_line(std::string_view text, std::size_t line, std::optional<Ge
 // The square board of `numbers` cells (2x2 .. 5x5), if there is one.
 std::optional<Geometry> square_geometry(std::size_t numbers);
 
-// Throws InputError when the goal is not a permutation of the board's values or has the wrong
+// The goal: "blank-last", "blank-first", or its numbers, rows separated by blanks, line breaks
+// or '/'. Throws InputError when the goal is not a permutation of the board's values or has the wrong
 // number of cells (the message names neither the goal nor where it came from: callers add that).
 Board parse_goal(std::string_view spec, Geometry g);
 
