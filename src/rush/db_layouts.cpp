@@ -30,6 +30,7 @@ void sequences(int n, int at, const std::vector<int>& lens, std::vector<DbLinePi
 // Group id of a sequence of pieces along a line: lengths in order, walls with their position.
 int group_of(const std::vector<DbLinePiece>& ps, std::map<std::vector<int>, int>& ids) {
     std::vector<int> code;
+    code.reserve(ps.size());
     for (const DbLinePiece& q : ps) code.push_back(q.len == 1 ? 16 + q.pos : q.len);
     return ids.emplace(code, static_cast<int>(ids.size())).first->second;
 }
