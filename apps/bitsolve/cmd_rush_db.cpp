@@ -194,7 +194,9 @@ int run_merge(const MergeOptions& o) {
                                  std::to_string(h.counts.rows));
             for (DbRow& r : part) rows.push_back(std::move(r));
         } catch (const InputError& e) {
-            throw InputError(name + ": " + e.what());
+            const bool foreign = e.message().rfind("not a database shard file", 0) == 0;
+            throw InputError(name + ": " + e.what() +
+                             (foreign ? "; merge takes the files of rush enumerate --shard" : ""));
         }
         if (!first) first = h;
         if (h.params.size != first->params.size || h.params.max_walls != first->params.max_walls ||

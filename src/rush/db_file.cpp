@@ -218,9 +218,8 @@ ShardHeader parse_shard_header(std::string_view text) {
     }
     auto expect = [&](std::size_t i, std::string_view word) {
         if (i >= t.size() || t[i].text != word)
-            throw InputError(
-                "not a shard file of `bitsolve rush enumerate --shard` (expected '" + std::string(word) + "')",
-                i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
+            throw InputError("not a database shard file (expected '" + std::string(word) + "')",
+                             i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
     };
     auto num = [&](std::size_t i, std::int64_t hi) {
         if (i >= t.size()) throw InputError("shard header cut short", 1, 1);

@@ -104,6 +104,9 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
     r = run_cli({"rush", "merge", data_path("rush/fogleman-db-sample.txt"), "-o", merged});  // no shard header
     EXPECT_EQ(r.exit_code, 3) << r.err;
     EXPECT_FALSE(exists(merged));
+    // The library states the fact; the command adds which files merge takes.
+    EXPECT_NE(r.err.find("not a database shard file"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("merge takes the files of rush enumerate --shard"), std::string::npos) << r.err;
     for (const auto& p : parts) std::remove(p.c_str());
     std::remove(other.c_str());
 }
