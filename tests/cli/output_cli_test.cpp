@@ -1,6 +1,7 @@
 // End-to-end test that output reaches its destination or the run fails: every command with
 // stdout on /dev/full (always "no space left") says so on stderr and exits non-zero (1).
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -19,7 +20,10 @@ struct FullRun {
 };
 
 FullRun run_into_dev_full(const std::vector<std::string>& args, const std::string& stdin_path) {
-    const std::string err_path = testing::TempDir() + "bitsolve-full-err";
+    // One file per process and call: ctest runs the tests of this file at the same time.
+    static int calls = 0;
+    const std::string err_path =
+        testing::TempDir() + "bitsolve-full-err-" + std::to_string(::getpid()) + "-" + std::to_string(calls++);
     const pid_t pid = spawn_cli(args, stdin_path, "/dev/full", err_path);
     int status = 0;
     ::waitpid(pid, &status, 0);
