@@ -193,10 +193,10 @@ int run_merge(const MergeOptions& o) {
                 throw InputError("holds " + std::to_string(part.size()) + " rows, its header says " +
                                  std::to_string(h.counts.rows));
             for (DbRow& r : part) rows.push_back(std::move(r));
+        } catch (const NotShardFileError& e) {
+            throw InputError(name + ": " + e.what() + "; merge takes the files of rush enumerate --shard");
         } catch (const InputError& e) {
-            const bool foreign = e.message().rfind("not a database shard file", 0) == 0;
-            throw InputError(name + ": " + e.what() +
-                             (foreign ? "; merge takes the files of rush enumerate --shard" : ""));
+            throw InputError(name + ": " + e.what());
         }
         if (!first) first = h;
         if (h.params.size != first->params.size || h.params.max_walls != first->params.max_walls ||

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/file.hpp"
 #include "bitsolve/core/text.hpp"
 
 namespace bitsolve::rush {
@@ -58,7 +59,7 @@ DbJournal::DbJournal(const std::string& path, const DbParams& params, DbShard sh
     : path_(path) {
     const std::string header = journal_header(params, shard, slices);
     const std::string where = "checkpoint '" + quote(path, 200) + "'";
-    if (::access(path.c_str(), F_OK) != 0) write_file_atomic(path, header);
+    if (::access(path.c_str(), F_OK) != 0) write_file_atomic(path, {header}, "checkpoint ");
     const std::string text = read_input(path, std::size_t{1} << 36);
     Cursor c{text};
     std::size_t good_end = 0;  // bytes of the file up to the last whole record
@@ -125,16 +126,8 @@ DbJournal::~DbJournal() {
 }
 
 void DbJournal::append(std::uint64_t slice, const DbSlice& result) {
-    const std::string rec = journal_record(slice, result);
-    std::size_t off = 0;
-    while (off < rec.size()) {
-        const ssize_t w = ::write(fd_, rec.data() + off, rec.size() - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            throw InputError("cannot append to checkpoint '" + quote(path_, 200) + "': " + errno_text(errno));
-        }
-        off += static_cast<std::size_t>(w);
-    }
+    if (!write_all(fd_, journal_record(slice, result)))
+        throw InputError("cannot append to checkpoint '" + quote(path_, 200) + "': " + errno_text(errno));
 }
 
 void DbJournal::sync() {

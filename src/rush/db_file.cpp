@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/file.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 
@@ -130,38 +131,9 @@ std::string read_db_file(const std::string& path) {
     }
 }
 
-void write_file_atomic(const std::string& path, std::string_view data) {
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail_path("create", tmp);
-    std::size_t off = 0;
-    while (off < data.size()) {
-        const ssize_t w = ::write(fd, data.data() + off, data.size() - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            const int saved = errno;
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            errno = saved;
-            fail_path("write", tmp);
-        }
-        off += static_cast<std::size_t>(w);
-    }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        ::unlink(tmp.c_str());
-        fail_path("flush", tmp);
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int saved = errno;
-        ::unlink(tmp.c_str());
-        errno = saved;
-        fail_path("replace", path);
-    }
-}
-
 void check_writable(const std::string& path) {
     if (path == "-" || path.empty()) return;
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const std::string tmp = temp_path_for(path);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail_path("create", tmp);
     ::close(fd);
@@ -175,8 +147,8 @@ void write_db_file(const std::string& path, std::string_view data) {
         return;
     }
     const bool zst = path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
-    if (zst) write_file_atomic(path, zstd_compress(data));
-    else write_file_atomic(path, data);
+    if (zst) write_file_atomic(path, {zstd_compress(data)});
+    else write_file_atomic(path, {data});
 }
 
 DbShard parse_shard(std::string_view text) {
@@ -218,8 +190,8 @@ ShardHeader parse_shard_header(std::string_view text) {
     }
     auto expect = [&](std::size_t i, std::string_view word) {
         if (i >= t.size() || t[i].text != word)
-            throw InputError("not a database shard file (expected '" + std::string(word) + "')",
-                             i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
+            throw NotShardFileError("not a database shard file (expected '" + std::string(word) + "')",
+                                    i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
     };
     auto num = [&](std::size_t i, std::int64_t hi) {
         if (i >= t.size()) throw InputError("shard header cut short", 1, 1);

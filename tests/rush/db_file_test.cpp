@@ -98,8 +98,15 @@ TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
     EXPECT_EQ(back.slices, 40u);
     EXPECT_EQ(back.counts, (DbCounts{1, 2, 3, 4, 5}));
     EXPECT_EQ(parse_rows(text).size(), 1u);  // the header reads as comments
-    EXPECT_THROW(parse_shard_header("05 BBBooFooDooFAADooFooEoooooEoCCooEooo 74\n"), InputError);
-    EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 9 walls 0 shard 0/1 slices 1\n"), InputError);
+    // Another kind of file, and a shard file with a bad field, are told apart by type.
+    EXPECT_THROW(parse_shard_header("05 BBBooFooDooFAADooFooEoooooEoCCooEooo 74\n"), NotShardFileError);
+    try {
+        parse_shard_header("# bitsolve-rush-shard 1 size 9 walls 0 shard 0/1 slices 1\n");
+        ADD_FAILURE() << "expected an InputError";
+    } catch (const NotShardFileError&) {
+        ADD_FAILURE() << "a bad field of a shard header is not another kind of file";
+    } catch (const InputError&) {
+    }
     EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 6 walls 0 shard 3/2 slices 1\n# layouts 1\n"),
                  InputError);
     EXPECT_EQ(parse_shard("1/1"), (DbShard{0, 1}));

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bitsolve/core/errors.hpp"
 #include "bitsolve/rush/database.hpp"
 
 namespace bitsolve::rush {
@@ -41,12 +42,10 @@ bool is_zstd(std::string_view data);
 // names the file when it is missing, unreadable or not valid zstd.
 std::string read_db_file(const std::string& path);
 
-// Writes data to `path` through `path.tmp-<pid>` + fsync + rename, compressed when the name
+// Writes data to `path` whole or not at all (core/file.hpp), compressed when the name
 // ends in `.zst`. "-" writes to stdout (never compressed). InputError names the path when it
 // cannot be written; the temporary file is removed.
 void write_db_file(const std::string& path, std::string_view data);
-// The same without compression, for any file that must appear whole or not at all.
-void write_file_atomic(const std::string& path, std::string_view data);
 // Fails now (InputError naming the path) when write_db_file(path, ...) could not create its
 // temporary file, so that a long run does not find out at its end. Leaves nothing behind.
 void check_writable(const std::string& path);
@@ -69,8 +68,16 @@ struct ShardHeader {
     DbCounts counts;           // of this shard
 };
 
+// The text does not start with a shard header at all (another kind of file), as opposed to a
+// shard header with a bad field (a plain InputError).
+class NotShardFileError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 std::string format_shard_header(const ShardHeader& h);
-// Parses the two header lines at the start of a shard file. InputError when they are missing.
+// Parses the two header lines at the start of a shard file: NotShardFileError when the text is
+// no shard file, InputError when a field is bad.
 ShardHeader parse_shard_header(std::string_view text);
 
 std::string format_counts(const DbCounts& c);  // "layouts L canonical C solvable S rows R states X"

@@ -1,15 +1,13 @@
 #include "bitsolve/sliding/pdb/cache.hpp"
 
-#include <unistd.h>
-
 #include <bit>
 #include <cstring>
 #include <fstream>
-#include <random>
 
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/file.hpp"
 
 namespace bitsolve::sliding::pdb {
 namespace {
@@ -120,26 +118,10 @@ void write_table(const std::filesystem::path& file, const PdbTable& table) {
     std::filesystem::create_directories(file.parent_path());
     const auto header = serialize_header(
         {table.spec, EntryFormat::Byte, table.data.size(), checksum64(table.data.data(), table.data.size())});
-    std::random_device rd;
-    auto tmp = file;
-    tmp += fmt::format(".tmp.{}.{:08x}", static_cast<long>(getpid()), rd());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
-        out.write(reinterpret_cast<const char*>(table.data.data()), static_cast<std::streamsize>(table.data.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(tmp, ec);
-            throw std::runtime_error("cannot write " + tmp.string());
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, file, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw std::runtime_error("cannot rename into " + file.string());
-    }
+    write_file_atomic(file.string(),
+                      {std::string_view(reinterpret_cast<const char*>(header.data()), header.size()),
+                       std::string_view(reinterpret_cast<const char*>(table.data.data()), table.data.size())},
+                      "pattern database ");
 }
 
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
