@@ -16,7 +16,7 @@ setup:
 setup-fuzz:
 	@bash scripts/setup.sh --fuzz
 
-# clang-format and clang-tidy, needed only by `make lint`.
+# clang-format, clang-tidy and python3, needed only by `make lint`.
 setup-lint:
 	@bash scripts/setup.sh --lint
 
@@ -58,10 +58,11 @@ fuzz: setup setup-fuzz
 	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS)
 	@bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
-# The written style, enforced: include layering, clang-format drift (none allowed), clang-tidy with
+# The written style, enforced: include layering, docs/architecture.md naming every file, clang-format drift (none allowed), clang-tidy with
 # the curated .clang-tidy over the library (every finding an error).
 lint: setup-lint build
 	@bash scripts/check-layers.sh
+	@python3 scripts/check-architecture.py
 	@$(MAKE) --no-print-directory format-check
 	@bash scripts/tidy.sh $(BUILD)
 

@@ -11,9 +11,9 @@ if [[ "${1:-}" == --fuzz || "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
     pkgs+=(clang libclang-rt-14-dev)
 fi
 # `--lint` (make lint) adds clang-format and clang-tidy (version 14 on Debian 12, which the
-# .clang-format and .clang-tidy are written for).
+# .clang-format and .clang-tidy are written for) and python3 (scripts/check-architecture.py).
 if [[ "${1:-}" == --lint ]]; then
-    pkgs+=(clang-format clang-tidy)
+    pkgs+=(clang-format clang-tidy python3)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
