@@ -110,7 +110,7 @@ int run(const Options& o) {
         job.units = split.items.size();
         job.compute = [&split](std::uint64_t unit) { return pack_counts(solve(split, unit)); };
         std::uint64_t finished = resumed, this_run = 0;
-        std::optional<cli::ProgressDisplay> display;
+        std::unique_ptr<ProgressReport> display;
         if (rank() == 0) {
             // Sub-problem sizes are not known ahead: the split's own order (borders in turn).
             for (std::uint64_t u = 0; u < job.units; ++u)
@@ -123,9 +123,9 @@ int run(const Options& o) {
                 ++finished, ++this_run;
                 return o.max_units == 0 || this_run < o.max_units;
             };
-            display.emplace(cli::ProgressDisplay::Style{.delay = 1.0, .interval = 0.5, .erase = true});
+            display = std::make_unique<ProgressReport>();
             job.tick = [&] {
-                display->status([&] {
+                display->update([&] {
                     const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
                     return fmt::format("queens {}: {}/{} units on {} ranks, {:.0f}/s, ETA {}   ", n, finished,
                                        job.units, ranks(), pace.rate, cli::human_duration(pace.eta));

@@ -102,7 +102,7 @@ int run(const Options& o) {
             for (DbRow& r : s.rows) rows.push_back(std::move(r));
             ++finished;
         };
-        std::unique_ptr<cli::ProgressDisplay> display;
+        std::unique_ptr<ProgressReport> display;
         if (rank() == 0) {
             std::vector<std::uint8_t> done(job.units, 0);
             if (journal)
@@ -118,9 +118,9 @@ int run(const Options& o) {
                 add(bytes);
                 return true;
             };
-            display = std::make_unique<cli::ProgressDisplay>(cli::ProgressDisplay::Style{1.0, 0.5, true});
+            display = std::make_unique<ProgressReport>();
             job.tick = [&] {
-                display->status([&] {
+                display->update([&] {
                     const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
                     return fmt::format("rush enumerate {}x{}: {}/{} slices on {} ranks, {} rows, ETA {}   ", o.size,
                                        o.size, finished, job.units, ranks(), counts.rows,

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace bitsolve::mpi {
@@ -26,5 +27,22 @@ int checked_on_rank0(const std::string& command, const std::function<int()>& bod
 int run_or_abort(const std::string& command, const std::function<int()>& body);
 
 void print_error(const std::string& command, const std::string& message);
+
+// Progress of rank 0: under mpirun stderr is seldom a terminal (mpirun forwards it), so besides
+// the status line of a terminal, a whole line every 10 s (from the 10th second) for logs.
+class ProgressReport {
+public:
+    ProgressReport();
+    ~ProgressReport();
+    ProgressReport(const ProgressReport&) = delete;
+    ProgressReport& operator=(const ProgressReport&) = delete;
+    double seconds() const;
+    void update(const std::function<std::string()>& text);
+    void finish();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace bitsolve::mpi

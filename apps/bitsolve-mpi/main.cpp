@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "mpi_env.hpp"
+#include "progress.hpp"
 
 namespace bitsolve::mpi {
 
@@ -28,6 +29,21 @@ void print_error(const std::string& command, const std::string& message) {
     std::cout.flush();
     std::cerr << "bitsolve-mpi" << (command.empty() ? "" : " " + command) << ": " << message << std::endl;
 }
+
+struct ProgressReport::Impl {
+    cli::ProgressDisplay display{cli::ProgressDisplay::Style{.delay = 1.0, .interval = 0.5, .erase = true}};
+    double next_line = 10;
+};
+ProgressReport::ProgressReport() : impl_(std::make_unique<Impl>()) {}
+ProgressReport::~ProgressReport() = default;
+double ProgressReport::seconds() const { return impl_->display.seconds(); }
+void ProgressReport::update(const std::function<std::string()>& text) {
+    if (impl_->display.on_terminal()) return impl_->display.status(text);
+    if (impl_->display.seconds() < impl_->next_line) return;
+    impl_->display.line(text());
+    impl_->next_line = impl_->display.seconds() + 10;
+}
+void ProgressReport::finish() { impl_->display.finish(); }
 
 namespace {
 
