@@ -14,6 +14,7 @@
 #include "bitsolve/queens/split.hpp"
 #include "bitsolve/queens/summary.hpp"
 #include "commands.hpp"
+#include "common.hpp"
 #include "farm.hpp"
 #include "journal.hpp"
 #include "mpi_env.hpp"
@@ -137,10 +138,11 @@ int run(const Options& o) {
         display->finish();
         if (journal) journal->sync();
         if (finished < job.units) {
+            if (!journal) throw LimitError(fmt::format("stopped after {} units (--max-units)", this_run));
             throw LimitError(
-                fmt::format("stopped after {} units (--max-units); {} of {} units are in the "
-                            "checkpoint, the same command resumes",
-                            this_run, finished, job.units));
+                fmt::format("stopped after {} units (--max-units); {} of {} units are in the checkpoint "
+                            "{}, the same command resumes",
+                            this_run, finished, job.units, cli::shell_word(o.checkpoint)));
         }
         const Summary s = summarise(n, sum);
         std::cout << to_string(o.unique ? s.unique : s.total) << "\n";

@@ -265,8 +265,16 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     Scheduler scheduler(job.order);
     LocalPool pool(job, threads, &scheduler, all_threads);
     auto results = [&](const Results& rs) {
-        for (const auto& [unit, bytes] : rs)
-            if (!job.on_result(unit, bytes)) scheduler.stop();
+        for (const auto& [unit, bytes] : rs) {
+            bool more = false;
+            try {
+                more = job.on_result(unit, bytes);
+            } catch (...) {
+                scheduler.stop();  // the threads end after their current unit; the caller aborts
+                throw;
+            }
+            if (!more) scheduler.stop();
+        }
     };
     int done_ranks = 1;  // rank 0 itself, once its threads have ended
     Backoff backoff;

@@ -97,11 +97,19 @@ case_fault() {
         [[ $(records "$j") -ge $((before + 10)) ]] && break
         sleep 0.05
     done
+    # A rank (not mpirun): a process whose command line is exactly this job's.
+    local ranks_of_job=("$mpi_bin queens $n --threads 1 --checkpoint $j")
     local victim
-    victim=$(pgrep -P "$launcher" -f bitsolve-mpi | head -1)
+    victim=$(pgrep -xf "${ranks_of_job[0]}" | head -1)
     [[ -n $victim ]] && kill -KILL "$victim"
     wait "$launcher"
     local code=$?
+    # mpirun ends the other ranks; none may still write the journal when the job is resumed.
+    for _ in $(seq 200); do
+        pgrep -xf "${ranks_of_job[0]}" >/dev/null || break
+        sleep 0.05
+    done
+    pgrep -xf "${ranks_of_job[0]}" >/dev/null && fail "ranks left running after the kill"
     local kept
     kept=$(records "$j")
     [[ $code -ne 0 && ! -s $tmp/out ]] || fail "the killed job: exit code $code, stdout '$(head -c 100 "$tmp/out")'"
