@@ -27,7 +27,7 @@ wall() {  # wall seconds of "$@" (stdout and stderr to $err)
 
 echo "# $(uname -m), $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# queens $n --threads 1 on P ranks (mpirun --oversubscribe)"
-echo "| P | wall s (mpirun) | farm s | units per rank (min..max) | messages | idle s, idlest rank |"
+echo "| P | wall s (mpirun) | job s | units per rank (min..max) | messages | idle s, idlest rank |"
 echo "|---|---|---|---|---|---|"
 for p in $ps; do
     w=$(wall mpirun --oversubscribe -np "$p" "$mpi_bin" queens "$n" --threads 1 --stats)
