@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "farm.hpp"
 #include "mpi_env.hpp"
+#include "progress.hpp"
 #include "sliding_pdb.hpp"
 
 namespace bitsolve::mpi {
@@ -135,16 +136,28 @@ int run(const Options& o) {
         std::vector<std::string> results(rank() == 0 ? lines.size() : 0);
         Job job;
         job.units = lines.size();
+        std::uint64_t finished = 0;
+        std::unique_ptr<ProgressReport> display;
         job.compute = [&](std::uint64_t unit) { return solve_line(lines[unit], b, o); };
         if (rank() == 0) {
             for (std::uint64_t u = 0; u < job.units; ++u) job.order.push_back(u);
             job.on_result = [&](std::uint64_t unit, const std::string& bytes) {
                 results[unit] = bytes;
+                ++finished;
                 return true;
+            };
+            display = std::make_unique<ProgressReport>();
+            job.tick = [&] {
+                display->update([&] {
+                    const cli::Pace pace = cli::pace_of(finished, job.units, 0, display->seconds());
+                    return fmt::format("sliding: {}/{} boards on {} ranks, ETA {}   ", finished, job.units, ranks(),
+                                       cli::human_duration(pace.eta));
+                });
             };
         }
         const std::vector<RankStats> stats = run_farm(job, o.threads);
         if (rank() != 0) return 0;
+        display->finish();
         SearchStats total;
         bool bad = false, limited = false;
         for (const std::string& r : results) {
