@@ -1,11 +1,14 @@
 #pragma once
 // The work farm of bitsolve-mpi: rank 0 hands out work units on request and collects their
 // results; every rank (rank 0 too) computes units on its own threads. Plain point-to-point MPI
-// messages: a worker rank asks for up to k units (it keeps one more than its threads busy, so
-// that a reply is on its way while it computes), rank 0 answers with unit numbers, or with none
-// when all are handed out; results come back one message per unit; a rank says it is done with
-// its statistics. MPI is called from each rank's main thread only (MPI_THREAD_FUNNELED), which
-// polls with short sleeps rather than blocking in MPI (Open MPI's blocking calls spin a core).
+// messages: a worker rank asks for k units, sending with the request the results it finished
+// since the last one; it keeps about 20 ms of work per thread in flight (from its measured pace)
+// and asks again at half of that, so that a reply is on its way while it computes. Rank 0
+// answers with up to k unit numbers (fewer near the end, so that the last units spread over all
+// threads), or with none when all are handed out; the worker then sends its last results and its
+// statistics. Rank 0's threads take units from the same queue directly. MPI is called from each
+// rank's main thread only (MPI_THREAD_FUNNELED), which polls with short sleeps rather than
+// blocking in MPI (Open MPI's blocking calls spin a core that the threads need).
 #include <cstdint>
 #include <functional>
 #include <string>
