@@ -1,0 +1,180 @@
+// `bitsolve-mpi rush enumerate`: the Rush Hour database of bitsolve rush enumerate, one work
+// unit per enumeration slice (rush/database.hpp: the same slicing on every rank), the largest
+// slices (by layouts) handed out first; rank 0 sorts the rows of all slices and writes the same
+// bytes as the single-process run.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/rush/database.hpp"
+#include "bitsolve/rush/db_file.hpp"
+#include "commands.hpp"
+#include "farm.hpp"
+#include "journal.hpp"
+#include "mpi_env.hpp"
+#include "progress.hpp"
+
+namespace bitsolve::mpi {
+namespace {
+
+using namespace bitsolve::rush;
+
+struct Options {
+    int size = 6, walls = 0;
+    std::string checkpoint, output;
+    unsigned threads = 0;
+    bool stats = false;
+};
+
+// A slice's result: "layouts canonical solvable rows states\n" and its rows as database lines.
+std::string pack_slice(const DbSlice& s) {
+    const DbCounts& c = s.counts;
+    return fmt::format("{} {} {} {} {}\n", c.layouts, c.canonical, c.solvable, c.rows, c.states) + format_rows(s.rows);
+}
+
+DbSlice unpack_slice(const std::string& bytes) {
+    DbSlice s;
+    const std::size_t eol = bytes.find('\n');
+    DbCounts& c = s.counts;
+    if (eol == std::string::npos || std::sscanf(bytes.c_str(), "%lu %lu %lu %lu %lu", &c.layouts, &c.canonical,
+                                                &c.solvable, &c.rows, &c.states) != 5)
+        throw InputError("a damaged slice result");
+    s.rows = parse_rows(std::string_view(bytes).substr(eol + 1));
+    if (s.rows.size() != c.rows) throw InputError("a damaged slice result");
+    return s;
+}
+
+std::string histogram(const std::vector<std::uint64_t>& by_moves) {
+    std::string s;
+    for (std::size_t m = by_moves.size(); m-- > 0;)
+        if (by_moves[m]) s += fmt::format("{}{}:{}", s.empty() ? "" : " ", m, by_moves[m]);
+    return s.empty() ? "-" : s;
+}
+
+int run(const Options& o) {
+    const DbParams params{o.size, o.walls};
+    std::unique_ptr<Journal> journal;
+    int code = checked_on_rank0("rush enumerate", [&] {
+        try {
+            check_params(params);
+        } catch (const UsageError& e) {
+            throw UsageError(std::string(e.what()) + " (see bitsolve-mpi rush enumerate --help)");
+        }
+        check_writable(o.output.empty() ? "-" : o.output);
+        if (!o.checkpoint.empty()) {
+            const DbEnumeration e(params);
+            journal = std::make_unique<Journal>(
+                o.checkpoint, fmt::format("rush enumerate size={} walls={}", o.size, o.walls), e.slice_count());
+            for (const auto& [unit, bytes] : journal->recovered()) {
+                try {
+                    unpack_slice(bytes);
+                } catch (const InputError&) {
+                    throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': the record of slice " +
+                                     std::to_string(unit) + " is damaged");
+                }
+            }
+        }
+        return 0;
+    });
+    if (code != 0) return code;
+    return run_or_abort("rush enumerate", [&] {
+        const auto t0 = std::chrono::steady_clock::now();
+        const DbEnumeration e(params);
+        std::vector<DbRow> rows;
+        DbCounts counts;
+        std::uint64_t finished = 0, resumed = 0;
+        Job job;
+        job.units = e.slice_count();
+        job.compute = [&e](std::uint64_t slice) {
+            thread_local std::unique_ptr<DbWorker> worker;
+            if (!worker) worker = std::make_unique<DbWorker>(e);
+            return pack_slice(worker->run(slice));
+        };
+        auto add = [&](const std::string& bytes) {
+            DbSlice s = unpack_slice(bytes);
+            counts += s.counts;
+            for (DbRow& r : s.rows) rows.push_back(std::move(r));
+            ++finished;
+        };
+        std::unique_ptr<ProgressReport> display;
+        if (rank() == 0) {
+            std::vector<std::uint8_t> done(job.units, 0);
+            if (journal)
+                for (const auto& [unit, bytes] : journal->recovered()) add(bytes), done[unit] = 1, ++resumed;
+            // Biggest first: slices by their layouts (the fast counting pass), largest first.
+            std::vector<std::pair<std::uint64_t, std::uint64_t>> sized;
+            for (std::uint64_t s = 0; s < job.units; ++s)
+                if (!done[s]) sized.emplace_back(e.count_layouts(s), s);
+            std::stable_sort(sized.begin(), sized.end(), [](auto& a, auto& b) { return a.first > b.first; });
+            for (auto& [layouts, s] : sized) job.order.push_back(s);
+            job.on_result = [&](std::uint64_t unit, const std::string& bytes) {
+                if (journal) journal->append(unit, bytes);
+                add(bytes);
+                return true;
+            };
+            display = std::make_unique<ProgressReport>();
+            job.tick = [&] {
+                display->update([&] {
+                    const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
+                    return fmt::format("rush enumerate {}x{}: {}/{} slices on {} ranks, {} rows, ETA {}   ", o.size,
+                                       o.size, finished, job.units, ranks(), counts.rows,
+                                       cli::human_duration(pace.eta));
+                });
+            };
+        }
+        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        if (rank() != 0) return 0;
+        display->finish();
+        if (journal) journal->sync();
+        std::sort(rows.begin(), rows.end(), row_before);
+        write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
+        std::vector<std::uint64_t> by_moves;
+        for (const DbRow& r : rows) {
+            const auto m = static_cast<std::size_t>(r.moves);
+            if (by_moves.size() <= m) by_moves.resize(m + 1);
+            ++by_moves[m];
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (o.stats) {
+            std::cerr << fmt::format(
+                             "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\n"
+                             "Rows by moves: {}\nStates: {}\n",
+                             counts.layouts, counts.canonical, counts.canonical, counts.solvable, counts.rows,
+                             histogram(by_moves), counts.states)
+                      << fmt::format("Slices: {}\nSlices resumed: {}\nRanks: {}\n", job.units, resumed, ranks())
+                      << format_rank_stats(stats) << fmt::format("Time: {:.3f} s\n", seconds);
+        } else {
+            std::cerr << fmt::format(
+                "rush: {} layouts enumerated, {} canonical (clusters), {} solvable, {} rows written, {} states "
+                "explored, {:.1f} s\nrush: rows by moves: {}\n",
+                counts.layouts, counts.canonical, counts.solvable, counts.rows, counts.states, seconds,
+                histogram(by_moves));
+        }
+        return 0;
+    });
+}
+
+}  // namespace
+
+Command add_rush_enumerate(CLI::App& rush) {
+    auto o = std::make_shared<Options>();
+    auto* cmd = rush.add_subcommand("enumerate", "Build the database of interesting puzzles, one slice per work unit");
+    cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
+    cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
+    cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished slices (rank 0); the same command resumes")
+        ->type_name("FILE");
+    cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
+        ->type_name("FILE");
+    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
+        ->check(CLI::Range(0u, 1024u));
+    cmd->add_flag("--stats", o->stats, "Counts and per-rank statistics as `Key: value` lines on stderr");
+    return Command{cmd, [o] { return run(*o); }};
+}
+
+}  // namespace bitsolve::mpi

@@ -1,0 +1,206 @@
+// `bitsolve-mpi sliding --batch FILE`: the boards of a batch, one work unit per board (a line of
+// the file: rank 0 reads it and shares it), answers printed in input order with the bytes of
+// `bitsolve sliding --batch`; bad lines reported as bitsolve does. Pattern databases are loaded
+// (or built into the cache) by rank 0 first, then loaded once per rank.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/stats.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/sliding/batch.hpp"
+#include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/solver.hpp"
+#include "commands.hpp"
+#include "farm.hpp"
+#include "mpi_env.hpp"
+#include "progress.hpp"
+#include "sliding_pdb.hpp"
+
+namespace bitsolve::mpi {
+namespace {
+
+using namespace bitsolve::sliding;
+
+struct Options {
+    std::string file;
+    bool batch = false;
+    std::string goal = "blank-last";
+    std::string algo = "auto";
+    std::string size;
+    bool path = false;
+    bool show = false;
+    unsigned threads = 0;
+    bool stats = false;
+    cli::PdbCliOptions pdb;
+};
+
+Board goal_for(const Options& o, Geometry g) {
+    try {
+        return parse_goal(o.goal, g);
+    } catch (const InputError& e) {
+        throw UsageError("--goal: " + std::string(e.what()));
+    }
+}
+
+// The batch's settings, as bitsolve sliding --batch makes them (without the pattern databases).
+BatchOptions batch_options(const Options& o) {
+    BatchOptions b;
+    if (!o.size.empty()) b.size = parse_geometry(o.size);
+    if (o.goal == "blank-first") {
+        b.blank_first = true;
+    } else if (o.goal != "blank-last") {
+        Geometry g{};
+        if (b.size) {
+            g = *b.size;
+        } else {
+            std::string text = o.goal;
+            std::replace(text.begin(), text.end(), '/', ' ');
+            std::size_t n = 0;
+            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
+            bool square = false;
+            for (int s = kMinSide; s <= kMaxSide; ++s)
+                if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
+            if (!square)
+                throw UsageError("--goal: " + std::to_string(n) +
+                                 " numbers do not make a square board (give --size RxC)");
+        }
+        b.goal = goal_for(o, g);
+    }
+    b.solve.algorithm = o.algo == "bfs"     ? Algorithm::Bfs
+                        : o.algo == "bidir" ? Algorithm::Bidir
+                        : o.algo == "ida"   ? Algorithm::Ida
+                                            : Algorithm::Auto;
+    b.solve.heuristic = cli::classic_heuristic(o.pdb);
+    b.solve.want_path = o.path || o.show;
+    return b;
+}
+
+// One board's result: a kind ('o' answered, 'b' bad line, 'l' a limit of this board), the node
+// counts, then the bytes bitsolve prints for it (stdout for 'o', the error message otherwise).
+std::string solve_line(const Line& line, const BatchOptions& b, const Options& o) {
+    std::optional<Geometry> size = b.size;
+    if (!size && b.goal) size = b.goal->geo;
+    SolveOptions solve_opt = b.solve;
+    if (solve_opt.pattern_db) size = solve_opt.pattern_db->geometry(), solve_opt.threads = 1;
+    else solve_opt.threads = 1;
+    BatchItem item = parse_batch_item(line, size);
+    if (item.ok) {
+        solve_batch_item(item, [&](BatchItem& it) {
+            const Board goal =
+                b.goal ? *b.goal : (b.blank_first ? blank_first_goal(it.board.geo) : blank_last_goal(it.board.geo));
+            it.solution = solve(it.board, goal, solve_opt);
+        });
+    }
+    if (!item.ok) {
+        std::string error = item.error;
+        if (item.no_size) error += " (give --size RxC)";
+        else if (item.limited && !refusal(b.solve.algorithm, item.board.geo).empty()) error += "; use --algo ida";
+        return fmt::format("{} 0 0 0\n{}", item.limited ? 'l' : 'b', error);
+    }
+    std::string out = format_answer(item.solution, o.path) + "\n";
+    if (o.show && item.solution.length >= 0) out += format_walk(item.board, item.solution.path) + "\n";
+    const SearchStats& st = item.solution.stats;
+    return fmt::format("o {} {} {}\n{}", st.expanded, st.generated, st.seconds, out);
+}
+
+int run(const Options& o) {
+    std::string text;
+    BatchOptions b;
+    int code = checked_on_rank0("sliding", [&] {
+        if (!o.batch)
+            throw UsageError(
+                "--batch is required: one board per line, one board per work unit (see bitsolve-mpi sliding --help)");
+        text = read_input(o.file);
+        b = batch_options(o);
+        b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.threads);  // built into the cache once
+        return 0;
+    });
+    if (code != 0) return code;
+    text = share_text(text);
+    return run_or_abort("sliding", [&] {
+        if (rank() != 0) {
+            b = batch_options(o);
+            b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.threads);
+        }
+        std::vector<Line> lines;
+        for (const Line& line : lines_of(text))
+            if (!is_blank_or_comment(line.text)) lines.push_back(line);
+        std::vector<std::string> results(rank() == 0 ? lines.size() : 0);
+        Job job;
+        job.units = lines.size();
+        std::uint64_t finished = 0;
+        std::unique_ptr<ProgressReport> display;
+        job.compute = [&](std::uint64_t unit) { return solve_line(lines[unit], b, o); };
+        if (rank() == 0) {
+            for (std::uint64_t u = 0; u < job.units; ++u) job.order.push_back(u);
+            job.on_result = [&](std::uint64_t unit, const std::string& bytes) {
+                results[unit] = bytes;
+                ++finished;
+                return true;
+            };
+            display = std::make_unique<ProgressReport>();
+            job.tick = [&] {
+                display->update([&] {
+                    const cli::Pace pace = cli::pace_of(finished, job.units, 0, display->seconds());
+                    return fmt::format("sliding: {}/{} boards on {} ranks, ETA {}   ", finished, job.units, ranks(),
+                                       cli::human_duration(pace.eta));
+                });
+            };
+        }
+        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        if (rank() != 0) return 0;
+        display->finish();
+        SearchStats total;
+        bool bad = false, limited = false;
+        for (const std::string& r : results) {
+            const std::size_t eol = r.find('\n');
+            const std::string body = r.substr(eol + 1);
+            if (r[0] != 'o') {
+                print_error("sliding", body);
+                (r[0] == 'l' ? limited : bad) = true;
+                continue;
+            }
+            std::cout << body;
+            SearchStats st;
+            std::sscanf(r.c_str() + 2, "%lu %lu %lf", &st.expanded, &st.generated, &st.seconds);
+            total += st;
+        }
+        if (o.stats) {
+            std::cerr << "Boards: " << results.size() << "\nAlgorithm: " << o.algo << '\n'
+                      << format_stats(total) << "Ranks: " << ranks() << '\n'
+                      << format_rank_stats(stats);
+        }
+        if (limited) return cli::to_int(cli::Exit::Limit);
+        return bad ? cli::to_int(cli::Exit::BadInput) : 0;
+    });
+}
+
+}  // namespace
+
+Command add_sliding(CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("sliding", "Fewest moves of every board of a batch, one board per work unit");
+    cmd->add_option("FILE", o->file, "Batch file (default: stdin), one board per line");
+    cmd->add_flag("--batch", o->batch, "One board per line (required)");
+    cmd->add_option("--goal", o->goal, "blank-last (default), blank-first, or the goal's numbers");
+    cmd->add_option("--algo", o->algo, "auto (default), bfs, bidir or ida")
+        ->check(CLI::IsMember({"auto", "bfs", "bidir", "ida"}));
+    cmd->add_option("--size", o->size, "RxC of the boards (default: square)");
+    cmd->add_flag("--path", o->path, "Print the moves after the length (U D L R)");
+    cmd->add_flag("--show", o->show, "Print the boards along the path");
+    cli::add_pdb_options(cmd, o->pdb);
+    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
+        ->check(CLI::Range(0u, 1024u));
+    cmd->add_flag("--stats", o->stats, "Search statistics and per-rank statistics on stderr");
+    return Command{cmd, [o] { return run(*o); }};
+}
+
+}  // namespace bitsolve::mpi

@@ -1,0 +1,49 @@
+#pragma once
+// The work farm of bitsolve-mpi: rank 0 hands out work units on request and collects their
+// results; every rank (rank 0 too) computes units on its own threads. Plain point-to-point MPI
+// messages: a worker rank asks for k units, sending with the request the results it finished
+// since the last one; it keeps about 20 ms of work per thread in flight (from its measured pace)
+// and asks again at half of that, so that a reply is on its way while it computes. Rank 0
+// answers with up to k unit numbers (fewer near the end, so that the last units spread over all
+// threads), or with none when all are handed out; the worker then sends its last results and its
+// statistics. Rank 0's threads take units from the same queue directly. MPI is called from each
+// rank's main thread only (MPI_THREAD_FUNNELED), which polls with short sleeps rather than
+// blocking in MPI (Open MPI's blocking calls spin a core that the threads need).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace bitsolve::mpi {
+
+struct Job {
+    std::uint64_t units = 0;
+    // Rank 0: the units to hand out, in this order (biggest first where sizes are known). Units
+    // already finished (from a journal) are left out by the caller.
+    std::vector<std::uint64_t> order;
+    // Every rank: computes one unit (called on worker threads) into its result bytes.
+    std::function<std::string(std::uint64_t)> compute;
+    // Rank 0, main thread: a finished unit's result, in the order they arrive. Returns false to
+    // hand out no more units (the farm then ends once the units in flight are back).
+    std::function<bool(std::uint64_t, const std::string&)> on_result;
+    // Rank 0, main thread: called about every 0.2 s and at each result (progress display).
+    std::function<void()> tick;
+};
+
+struct RankStats {
+    std::uint64_t units = 0;     // units this rank computed
+    std::uint64_t messages = 0;  // messages it sent and received
+    double busy = 0;             // seconds its threads computed (summed over threads)
+    double wall = 0;             // seconds in the farm
+    unsigned threads = 0;
+    double idle() const { return wall * threads > busy ? wall * threads - busy : 0; }
+};
+
+// Runs the farm on every rank with `threads` compute threads per rank (0 = all cores). Returns,
+// on rank 0, every rank's statistics (index = rank); on other ranks, their own only.
+std::vector<RankStats> run_farm(const Job& job, unsigned threads);
+
+// "Rank 0: 12 units, 40 messages, 2 threads, busy 1.234 s, idle 0.010 s" lines for --stats.
+std::string format_rank_stats(const std::vector<RankStats>& stats);
+
+}  // namespace bitsolve::mpi

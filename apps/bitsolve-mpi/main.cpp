@@ -1,0 +1,167 @@
+// bitsolve-mpi: the jobs of bitsolve that outgrow one machine, on MPI ranks (mpirun, srun, or
+// alone as one rank). This file starts MPI, parses the command line on every rank (the same
+// argv everywhere, so the same outcome; rank 0 alone prints), runs the chosen subcommand and
+// reports a failed write of the answer.
+#include <mpi.h>
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <vector>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/text.hpp"
+#include "bitsolve/core/version.hpp"
+#include "commands.hpp"
+#include "common.hpp"
+#include "mpi_env.hpp"
+#include "progress.hpp"
+
+namespace bitsolve::mpi {
+
+void print_error(const std::string& command, const std::string& message) {
+    std::cout.flush();
+    std::cerr << "bitsolve-mpi" << (command.empty() ? "" : " " + command) << ": " << message << std::endl;
+}
+
+struct ProgressReport::Impl {
+    cli::ProgressDisplay display{cli::ProgressDisplay::Style{.delay = 1.0, .interval = 0.5, .erase = true}};
+    double next_line = 10;
+};
+ProgressReport::ProgressReport() : impl_(std::make_unique<Impl>()) {}
+ProgressReport::~ProgressReport() = default;
+double ProgressReport::seconds() const { return impl_->display.seconds(); }
+void ProgressReport::update(const std::function<std::string()>& text) {
+    if (impl_->display.on_terminal()) return impl_->display.status(text);
+    if (impl_->display.seconds() < impl_->next_line) return;
+    impl_->display.line(text());
+    impl_->next_line = impl_->display.seconds() + 10;
+}
+void ProgressReport::finish() { impl_->display.finish(); }
+
+namespace {
+
+using cli::Exit;
+using cli::to_int;
+
+// body's exit code, or the code of its exception by meaning (its line printed); `threw` says which.
+int code_of(const std::string& command, const std::function<int()>& body, bool* threw = nullptr) {
+    if (threw) *threw = true;
+    try {
+        const int code = body();
+        if (threw) *threw = false;
+        return code;
+    } catch (const InputError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::BadInput);
+    } catch (const UsageError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::Usage);
+    } catch (const LimitError& e) {
+        print_error(command, e.what());
+        return to_int(Exit::Limit);
+    } catch (const std::bad_alloc&) {
+        print_error(command, "out of memory");
+        return to_int(Exit::Limit);
+    } catch (const std::exception& e) {
+        print_error(command, std::string("internal error: ") + e.what());
+        return to_int(Exit::Internal);
+    }
+}
+
+constexpr const char* kFooter =
+    R"(Run under mpirun or srun (alone it is one rank); the answers are the bytes bitsolve prints.
+Exit codes as bitsolve: 0 answered, 1 limit or stopped, 2 usage, 3 bad input, 4 internal.
+
+Examples:
+  mpirun -np 4 bitsolve-mpi queens 18 --checkpoint q18.journal
+  mpirun -np 4 bitsolve-mpi sliding --batch korf100.txt --heuristic pdb663
+  mpirun -np 4 bitsolve-mpi rush enumerate --size 6 -o db6.txt)";
+
+int run(int argc, char** argv) {
+    CLI::App app{"bitsolve-mpi: bitsolve's long jobs on MPI ranks; rank 0 hands out the work units."};
+    app.require_subcommand(0, 1);
+    bool show_version = false;
+    app.add_flag("--version,-V", show_version, "Print the version and git revision");
+    std::vector<Command> commands{add_queens(app), add_sliding(app)};
+    auto* rush = app.add_subcommand("rush", "Rush Hour jobs (enumerate)");
+    rush->require_subcommand(1);
+    commands.push_back(add_rush_enumerate(*rush));
+    app.footer(kFooter);
+    const bool root = rank() == 0;
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return root ? app.exit(e) : 0;
+    } catch (const CLI::CallForAllHelp& e) {
+        return root ? app.exit(e) : 0;
+    } catch (const CLI::ExtrasError& e) {
+        // A word where a subcommand belongs: a command bitsolve-mpi does not run (boj, bench, ...).
+        std::string first;
+        for (int i = 1; i < argc && first.empty(); ++i)
+            if (argv[i][0] != '-') first = argv[i];
+        const bool no_command = std::none_of(commands.begin(), commands.end(), [](const Command& c) {
+            for (const CLI::App* a = c.app; a != nullptr; a = a->get_parent())
+                if (a->parsed() && a->get_parent() != nullptr) return true;
+            return false;
+        });
+        if (root) {
+            if (no_command && !first.empty())
+                print_error("", "unsupported command '" + quote(first, 100) +
+                                    "': bitsolve-mpi runs queens, sliding --batch and rush enumerate (see "
+                                    "bitsolve-mpi --help)");
+            else print_error("", quote(e.what(), 300) + " (see bitsolve-mpi --help)");
+        }
+        return to_int(Exit::Usage);
+    } catch (const CLI::ParseError& e) {
+        if (root) print_error("", quote(e.what(), 300) + " (see bitsolve-mpi --help)");
+        return to_int(Exit::Usage);
+    }
+    if (show_version) {
+        if (root) std::cout << "bitsolve-mpi " << version() << " (git " << git_revision() << ")\n";
+        return 0;
+    }
+    for (const Command& c : commands)
+        if (c.app->parsed()) return c.run();
+    if (root) print_error("", "no subcommand given (see bitsolve-mpi --help)");
+    return to_int(Exit::Usage);
+}
+
+}  // namespace
+
+int checked_on_rank0(const std::string& command, const std::function<int()>& body) {
+    const int code = rank() == 0 ? code_of(command, body) : 0;
+    return share_verdict(code);
+}
+
+int run_or_abort(const std::string& command, const std::function<int()>& body) {
+    bool threw = false;
+    const int code = code_of(command, body, &threw);
+    if (threw && ranks() > 1) abort_all(code);
+    return share_verdict(code);
+}
+
+}  // namespace bitsolve::mpi
+
+int main(int argc, char** argv) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    int code = bitsolve::mpi::run(argc, argv);
+    // The answer reaches its destination or the run fails (as in bitsolve).
+    errno = 0;
+    std::cout.flush();
+    const bool flushed = std::fflush(stdout) == 0;
+    if (!flushed || !std::cout.good() || std::ferror(stdout) != 0) {
+        bitsolve::mpi::print_error(
+            "", std::string("cannot write output: ") + (errno != 0 ? std::strerror(errno) : "write error"));
+        if (code == 0) code = 1;
+    }
+    MPI_Finalize();
+    return code;
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# bitsolve-mpi end to end under `mpirun --oversubscribe -np 3` (ctest label mpi; tests/CMakeLists.txt):
+#   mpi_test.sh CASE BITSOLVE_MPI BITSOLVE DATA_DIR
+# CASE: queens (N = 1..15 against the OEIS counts), sliding (a batch against bitsolve), rush (the
+# 4x4 and 5x5 databases against bitsolve), fault (a job stopped or killed midway and resumed from
+# its journal), errors (bad input: one line, the usual exit codes, on one rank and on three).
+set -uo pipefail
+case_name=$1 mpi_bin=$2 bin=$3 data=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+mpi() { mpirun --oversubscribe -np "${NP:-3}" "$mpi_bin" "$@" </dev/null; }
+# The error lines of bitsolve-mpi itself (mpirun adds its own lines about a non-zero exit code).
+own_lines() { grep -c '^bitsolve-mpi' "$1" || true; }
+
+case_queens() {
+    while read -r n total unique; do
+        [[ $n == \#* || $n -gt 15 ]] && continue
+        local out
+        out=$(mpi queens "$n" --threads 1 --stats 2>"$tmp/err")
+        [[ $? -eq 0 && $out == "$total" ]] || fail "queens $n: '$out', OEIS $total"
+        grep -qx "Unique: $unique" "$tmp/err" || fail "queens $n: unique not $unique: $(grep Unique: "$tmp/err" | head -1)"
+        grep -qx "Rank 2: .*" "$tmp/err" || fail "queens $n: no statistics of rank 2"
+    done <"$data/queens/counts.txt"
+    for n in 8 12; do
+        local want
+        want=$(awk -v n=$n '$1 == n { print $3 }' "$data/queens/counts.txt")
+        [[ $(mpi queens $n --unique --threads 2) == "$want" ]] || fail "queens $n --unique"
+    done
+    # Without mpirun: one rank.
+    [[ $("$mpi_bin" queens 10) == 724 ]] || fail "queens 10 on one rank"
+}
+
+case_sliding() {
+    local batch=$tmp/batch.txt
+    {
+        grep -v '^#' "$data/sliding/examples/batch-3x3.txt"
+        echo "1 2 3 4 5 6 7 0"            # no square: a bad line
+        echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+        echo "# comment"
+        echo ""
+        echo "1 2 3 4 0 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0"   # bad: twice 0
+    } >"$batch"
+    for opts in "" "--path" "--path --show --heuristic md"; do
+        # shellcheck disable=SC2086
+        "$bin" sliding --batch $opts "$batch" >"$tmp/want" 2>"$tmp/want_err"
+        local want_code=$?
+        # shellcheck disable=SC2086
+        mpi sliding --batch $opts --threads 1 "$batch" >"$tmp/got" 2>"$tmp/got_err"
+        local code=$?
+        cmp -s "$tmp/want" "$tmp/got" || fail "sliding --batch $opts: stdout differs"
+        [[ $code -eq $want_code ]] || fail "sliding --batch $opts: exit code $code, bitsolve $want_code"
+        diff <(sed 's/^bitsolve /bitsolve-mpi /' "$tmp/want_err") <(grep '^bitsolve-mpi' "$tmp/got_err") >/dev/null ||
+            fail "sliding --batch $opts: error lines differ"
+    done
+    [[ -s $tmp/want ]] || fail "sliding: empty answers"
+}
+
+case_rush() {
+    for args in "--size 4" "--size 4 --walls 1" "--size 5"; do
+        # shellcheck disable=SC2086
+        "$bin" rush enumerate $args >"$tmp/want" 2>/dev/null || fail "bitsolve rush enumerate $args"
+        # shellcheck disable=SC2086
+        mpi rush enumerate $args --threads 1 >"$tmp/got" 2>"$tmp/err" || fail "bitsolve-mpi rush enumerate $args"
+        cmp -s "$tmp/want" "$tmp/got" || fail "rush enumerate $args: rows differ"
+        [[ -s $tmp/got ]] || fail "rush enumerate $args: no rows"
+    done
+    # With a journal, stopped by nothing: the same file, and a second run only reads it back.
+    mpi rush enumerate --size 5 --threads 1 --checkpoint "$tmp/r.j" -o "$tmp/db.txt" --stats 2>/dev/null ||
+        fail "rush with a journal"
+    cmp -s "$tmp/want" "$tmp/db.txt" || fail "rush -o with a journal: rows differ"
+    mpi rush enumerate --size 5 --threads 1 --checkpoint "$tmp/r.j" -o "$tmp/db2.txt" --stats 2>"$tmp/err" ||
+        fail "rush resumed"
+    cmp -s "$tmp/want" "$tmp/db2.txt" || fail "rush resumed: rows differ"
+    local slices
+    slices=$(sed -n 's/^Slices: //p' "$tmp/err")
+    grep -qx "Slices resumed: $slices" "$tmp/err" || fail "rush resumed: not every slice read back"
+}
+
+records() { grep -c '^u ' "$1" 2>/dev/null || echo 0; }
+
+case_fault() {
+    local n=17 want j=$tmp/q.j
+    want=$(awk -v n=$n '$1 == n { print $2 }' "$data/queens/counts.txt")
+    # Stopped after 20 units: exit code 1, the units in the journal.
+    mpi queens $n --threads 1 --checkpoint "$j" --max-units 20 >"$tmp/out" 2>"$tmp/err"
+    [[ $? -eq 1 && ! -s $tmp/out ]] || fail "--max-units: exit code 1, nothing on stdout"
+    [[ $(records "$j") -ge 20 ]] || fail "--max-units 20: $(records "$j") records"
+    # A torn record at the end (a kill in the middle of a write) is dropped.
+    printf 'u 7 40 0123' >>"$j"
+    # Killed: SIGKILL to one rank while the count runs, once the journal has grown.
+    mpi queens $n --threads 1 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err" &
+    local launcher=$! before
+    before=$(records "$j")
+    for _ in $(seq 600); do
+        [[ $(records "$j") -ge $((before + 10)) ]] && break
+        sleep 0.05
+    done
+    # A rank (not mpirun): a process whose command line is exactly this job's.
+    local ranks_of_job=("$mpi_bin queens $n --threads 1 --checkpoint $j")
+    local victim
+    victim=$(pgrep -xf "${ranks_of_job[0]}" | head -1)
+    [[ -n $victim ]] && kill -KILL "$victim"
+    wait "$launcher"
+    local code=$?
+    # mpirun ends the other ranks; none may still write the journal when the job is resumed.
+    for _ in $(seq 200); do
+        pgrep -xf "${ranks_of_job[0]}" >/dev/null || break
+        sleep 0.05
+    done
+    pgrep -xf "${ranks_of_job[0]}" >/dev/null && fail "ranks left running after the kill"
+    local kept
+    kept=$(records "$j")
+    [[ $code -ne 0 && ! -s $tmp/out ]] || fail "the killed job: exit code $code, stdout '$(head -c 100 "$tmp/out")'"
+    [[ $kept -gt 20 ]] || fail "journal after the kill: $kept records"
+    # Resumed: the same answer, only the missing units computed.
+    out=$(mpi queens $n --threads 1 --checkpoint "$j" --stats 2>"$tmp/err")
+    [[ $out == "$want" ]] || fail "resumed count: '$out', OEIS $want"
+    local units resumed
+    units=$(sed -n 's/^Units: //p' "$tmp/err")
+    resumed=$(sed -n 's/^Units resumed: //p' "$tmp/err")
+    [[ $resumed -ge 20 && $resumed -lt $units ]] || fail "resumed $resumed of $units units"
+    echo "killed after $kept journal records; resumed $resumed of $units units" >&2
+    [[ $(mpi queens $n --unique --checkpoint "$j") == $(awk -v n=$n '$1 == n { print $3 }' "$data/queens/counts.txt") ]] ||
+        fail "the finished journal, --unique"
+    # Another job's journal is refused: exit code 3, one line.
+    mpi queens 15 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
+    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of N=16 used for N=15"
+    echo "not a journal" >"$tmp/bad.j"
+    "$mpi_bin" queens 12 --checkpoint "$tmp/bad.j" 2>"$tmp/err"
+    [[ $? -eq 3 ]] || fail "a file that is no journal"
+}
+
+case_errors() {
+    check() {  # expected-code args...
+        local want=$1
+        shift
+        "$mpi_bin" "$@" >"$tmp/out" 2>"$tmp/err"
+        local code=$?
+        [[ $code -eq $want && ! -s $tmp/out && $(wc -l <"$tmp/err") -eq 1 ]] ||
+            fail "one rank, $*: exit code $code (want $want), stderr: $(head -c 300 "$tmp/err")"
+        mpi "$@" >"$tmp/out" 2>"$tmp/err"
+        code=$?
+        [[ $code -eq $want && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] ||
+            fail "3 ranks, $*: exit code $code (want $want), stderr: $(head -c 300 "$tmp/err")"
+    }
+    check 2 queens 0
+    check 2 queens abc
+    check 2 queens
+    check 2 queens 8 --bogus
+    check 2 boj 1525
+    check 2
+    check 2 sliding "$data/sliding/examples/batch-3x3.txt"
+    check 3 sliding --batch "$tmp/missing.txt"
+    check 2 rush enumerate --size 9
+    check 3 rush enumerate --size 4 -o "$tmp/no/such/dir/db.txt"
+}
+
+"case_$case_name"
+[[ $failures -eq 0 ]] || exit 1
+echo "ok: $case_name"
