@@ -3,7 +3,7 @@
 # Idempotent and quiet when everything is present; needs root (or sudo) to install.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build git
-      libcli11-dev libfmt-dev libzstd-dev
+      libcli11-dev libfmt-dev libzstd-dev nlohmann-json3-dev
       libgtest-dev libgmock-dev googletest libbenchmark-dev)
 # `--fuzz` (make fuzz) adds clang and its runtimes (libFuzzer, ASan, UBSan). GCC's sanitizer
 # runtimes come with build-essential. BITSOLVE_SETUP_EXTRA=1 is the older spelling of --fuzz.

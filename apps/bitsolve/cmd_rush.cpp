@@ -20,6 +20,7 @@
 #include "bitsolve/rush/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -31,7 +32,10 @@ struct Options {
     std::string file;
     std::string metric = "moves";
     bool path = false, show = false, batch = false, cluster = false;
+    std::string format = "text";  // text | json
 };
+
+bool json(const Options& o) { return o.format == "json"; }
 
 Metric metric_of(const Options& o) { return o.metric == "steps" ? Metric::Steps : Metric::Moves; }
 
@@ -55,6 +59,28 @@ std::string cluster_report(const ClusterReport& r) {
 std::string cluster_line(const ClusterReport& r) {
     return fmt::format("{} {} {} {} {}", r.start_distance, r.states, r.goal_states, r.hardest_distance,
                        r.hardest_distance >= 0 ? r.hardest.to_string() : "-");
+}
+
+// The JSON forms (docs/json.md): a solution, and a cluster report.
+Json solution_json(const Options& o, const Board& b, const Solution& s) {
+    Json j;
+    j["length"] = s.length;
+    if (o.path) j["path"] = path_array(s.length > 0 ? format_path(b, s.path) : "", false);
+    add_search_fields(j, s.stats, o.common.stats, "bfs");
+    return j;
+}
+
+Json cluster_json(const Options& o, const ClusterReport& r) {
+    Json j;
+    j["states"] = r.states;
+    j["goal_states"] = r.goal_states;
+    j["start_distance"] = r.start_distance;
+    j["hardest_distance"] = r.hardest_distance;
+    j["hardest_states"] = r.hardest_count;
+    j["hardest"] = r.hardest_distance >= 0 ? Json(r.hardest.to_string()) : Json(nullptr);
+    j["histogram"] = r.histogram;
+    add_search_fields(j, r.stats, o.common.stats, "cluster");
+    return j;
 }
 
 void show_solution(const Board& start, const std::vector<Move>& path) {
@@ -87,10 +113,18 @@ int run_single(const Options& o) {
     SearchStats stats;
     if (o.cluster) {
         const ClusterReport r = analyze_cluster(board, metric_of(o));
+        if (json(o)) {
+            print_json(cluster_json(o, r));
+            return 0;
+        }
         std::cout << cluster_report(r);
         stats = r.stats;
     } else {
         const Solution s = solve(board, metric_of(o), o.path || o.show);
+        if (json(o)) {
+            print_json(solution_json(o, board, s));
+            return 0;
+        }
         std::cout << answer_line(board, s, o.path) << '\n';
         if (o.show && s.length >= 0) show_solution(board, s.path);
         stats = s.stats;
@@ -125,11 +159,11 @@ int run_batch(const Options& o) {
                         const Board board = parse_batch_line(r.text);
                         if (o.cluster) {
                             const ClusterReport c = analyzer.analyze(board, metric_of(o));
-                            r.out = cluster_line(c);
+                            r.out = json(o) ? cluster_json(o, c).dump() : cluster_line(c);
                             r.stats = c.stats;
                         } else {
                             const Solution s = solver.solve(board, metric_of(o), o.path);
-                            r.out = answer_line(board, s, o.path);
+                            r.out = json(o) ? solution_json(o, board, s).dump() : answer_line(board, s, o.path);
                             r.stats = s.stats;
                         }
                     } catch (const InputError& e) {
@@ -143,14 +177,21 @@ int run_batch(const Options& o) {
             ++boards;
             if (!r.error.empty()) {
                 print_error("rush", r.error);
+                if (json(o)) print_json(error_object(r.line, r.error));
                 (r.limited ? limited : bad) = true;
+            } else if (json(o)) {
+                Json j;
+                j["line"] = r.line;
+                j.update(Json::parse(r.out));
+                print_json(j);
             } else {
                 std::cout << r.out << '\n';
             }
             total += r.stats;
         });
     std::cout.flush();
-    if (o.common.stats) std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
+    if (o.common.stats && !json(o))
+        std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
@@ -170,6 +211,7 @@ const Registration reg{
                       "one answer line each");
         cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
         add_common_options(cmd, o->common);
+        add_format_option(cmd, o->format);
         cmd->footer(R"(Input (recognised automatically):
   the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
   Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
@@ -184,6 +226,8 @@ Examples:
                           return guarded("rush", [&] {
                               if (o->cluster && (o->path || o->show))
                                   throw UsageError("--cluster cannot be combined with --path or --show");
+                              if (json(*o) && o->show)
+                                  throw UsageError("--show draws text; it cannot be combined with --format json");
                               if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
                               apply_common_options(o->common);
                               return o->batch ? run_batch(*o) : run_single(*o);

@@ -22,6 +22,7 @@
 #include "bitsolve/sliding/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
 #include "sliding_pdb.hpp"
 
 namespace bitsolve::cli {
@@ -39,7 +40,8 @@ struct SlidingOptions {
     bool show = false;
     bool batch = false;
     bool count = false;
-    PdbCliOptions pdb;  // --heuristic, --pdb-dir, --no-cache, build-pdb
+    std::string format = "text";  // text | json
+    PdbCliOptions pdb;            // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
 Algorithm algorithm_of(const std::string& name) {
@@ -87,6 +89,24 @@ std::string batch_error(const BatchItem& item, const BatchOptions& b) {
     return item.error;
 }
 
+bool json(const SlidingOptions& o) { return o.format == "json"; }
+
+// One board's answer as JSON: the fields of docs/json.md, the path only with --path.
+Json solution_json(const SlidingOptions& o, const Solution& s, const std::string& algo) {
+    Json j;
+    j["length"] = s.length;
+    if (o.path)
+        j["path"] = path_array(s.length > 0 ? format_answer(s, true).substr(format_answer(s, false).size()) : "", true);
+    add_search_fields(j, s.stats, o.common.stats, algo);
+    return j;
+}
+
+// The --stats name of the algorithm that answered.
+std::string algorithm_of(const Solution& s, const std::string& table) {
+    if (!table.empty()) return s.length < 0 ? "parity" : "ida-" + table;
+    return s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used);
+}
+
 void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
     std::cout << format_answer(s, o.path) << '\n';
     if (o.show && s.length >= 0) std::cout << format_walk(start, s.path) << '\n';
@@ -105,6 +125,17 @@ int run_single(const SlidingOptions& o) {
     opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
     const Solution s = solve_with_hints(start, goal, opt);
+    if (json(o)) {
+        Json j = solution_json(o, s, algorithm_of(s, opt.pattern_db ? table : std::string()));
+        if (o.common.stats && opt.pattern_db) {
+            j["iterations"] = Json::array();
+            for (const IterationStats& it : s.iterations)
+                j["iterations"].push_back(
+                    {{"threshold", it.threshold}, {"nodes", it.expanded}, {"generated", it.generated}});
+        }
+        print_json(j);
+        return 0;
+    }
     print_solution(o, start, s);
     if (opt.pattern_db) {
         if (o.common.stats) print_iterations(s.iterations);
@@ -150,16 +181,27 @@ int run_batch(const SlidingOptions& o) {
     auto emit = [&](const BatchItem& item) {
         ++boards;
         if (!item.ok) {
-            print_error("sliding", batch_error(item, b));
+            const std::string error = batch_error(item, b);
+            print_error("sliding", error);
+            if (json(o)) print_json(error_object(item.line, error));
             (item.limited ? limited : bad) = true;
             return;
         }
-        print_solution(o, item.board, item.solution);
+        if (json(o)) {
+            Json j;
+            j["line"] = item.line;
+            j.update(solution_json(o, item.solution, algorithm_of(item.solution, "")));
+            print_json(j);
+        } else {
+            print_solution(o, item.board, item.solution);
+        }
         total += item.solution.stats;
     };
     solve_batch(read_input(o.file), b, emit);
-    if (o.common.stats) std::cerr << "Boards: " << boards << '\n';
-    print_stats(o, total, o.algo);
+    if (o.common.stats && !json(o)) {
+        std::cerr << "Boards: " << boards << '\n';
+        print_stats(o, total, o.algo);
+    }
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
@@ -178,6 +220,17 @@ int run_count(const SlidingOptions& o) {
     }
     std::uint64_t total = 0;
     for (auto x : layers) total += x;
+    if (json(o)) {
+        Json j;
+        j["size"] = std::to_string(g.rows) + "x" + std::to_string(g.cols);
+        j["goal"] = format_board_line(goal);
+        j["boards"] = total;
+        j["largest_distance"] = layers.size() - 1;
+        j["layers"] = layers;
+        add_search_fields(j, st, o.common.stats, "bfs");
+        print_json(j);
+        return 0;
+    }
     std::cout << fmt::format("# {}x{} goal {}: {} boards, largest distance {}\n", g.rows, g.cols,
                              format_board_line(goal), total, layers.size() - 1);
     std::cout << "# distance boards\n";
@@ -205,6 +258,7 @@ const Registration reg{
         cmd->add_flag("--count", o->count,
                       "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
         add_common_options(cmd, o->common);
+        add_format_option(cmd, o->format);
         add_pdb_options(cmd, o->pdb);
         auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
         cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
@@ -225,6 +279,8 @@ Examples:
                                       "--count reads no board: it counts the whole space of --size "
                                       "(default 3x3); drop FILE '" +
                                       quote(o->file, 200) + "'");
+                              if (json(*o) && o->show)
+                                  throw UsageError("--show draws text; it cannot be combined with --format json");
                               if (o->count) return run_count(*o);
                               if (o->batch) return run_batch(*o);
                               if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
