@@ -15,6 +15,10 @@ fi
 if [[ "${1:-}" == --lint ]]; then
     pkgs+=(clang-format clang-tidy)
 fi
+# `--browser` (make test-browser) adds headless Chromium and Python for the pictures' browser test.
+if [[ "${1:-}" == --browser ]]; then
+    pkgs+=(chromium python3)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -20,6 +20,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "json_out.hpp"
+#include "picture.hpp"
 #include "progress.hpp"
 
 namespace bitsolve::cli {
@@ -43,6 +44,7 @@ struct Options {
     CommonOptions merge_limits;         // merge --timeout, --max-memory
     std::string format = "text";        // text | json, for counts and lists
     std::string merge_format = "text";  // the same for merge
+    std::string svg;                    // --svg FILE: the listed boards drawn
 };
 
 // A count as a JSON number, or as a decimal string past 2^64 - 1 (N >= 29; docs/json.md).
@@ -105,8 +107,13 @@ int run_list(int n, const Options& o) {
     std::uint64_t listed = 0;
     const bool json = o.format == "json";
     Json boards = Json::array();
+    std::vector<std::vector<int>> drawn;  // for --svg
     list_solutions(n, k, [&](const std::uint8_t* cols) {
         ++listed;
+        if (!o.svg.empty()) {
+            drawn.emplace_back();
+            for (int r = 0; r < n; ++r) drawn.back().push_back(cols[r] + 1);
+        }
         if (json) {
             std::vector<int> row;  // 1-based columns, as the text prints them
             for (int r = 0; r < n; ++r) row.push_back(cols[r] + 1);
@@ -119,6 +126,7 @@ int run_list(int n, const Options& o) {
     // Nothing to list is an answer too (exit 0), but an empty output alone would not say so.
     if (listed == 0)
         print_error("queens", fmt::format("no solution: {} queens cannot be placed on a {}x{} board", n, n, n));
+    if (!o.svg.empty()) write_file_atomically(o.svg, queens_svg(n, drawn));
     if (json) print_json(Json{{"n", n}, {"list", boards}});
     return 0;
 }
@@ -239,6 +247,8 @@ const Registration reg{
         cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)")->type_name("i/K");
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
+        cmd->add_option("--svg", o->svg, "Draw the listed solutions (--list K, default 1) as an SVG picture in FILE")
+            ->type_name("FILE");
         cmd->footer(kFooter);
         auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
         merge->footer(R"(Example:
@@ -264,9 +274,10 @@ const Registration reg{
                     o->list_given = cmd->count("--list") > 0;
                     if (o->show && o->format == "json")
                         throw UsageError("--show draws text; it cannot be combined with --format json");
-                    if (o->list_given || o->show) {
+                    if (o->list_given || o->show || !o->svg.empty()) {
                         if (o->unique || !o->checkpoint.empty() || !o->shard.empty())
-                            throw UsageError("--list/--show cannot be combined with --unique, --checkpoint or --shard");
+                            throw UsageError(
+                                "--list/--show/--svg cannot be combined with --unique, --checkpoint or --shard");
                         return run_list(n, *o);
                     }
                     return run_count(n, *o);

@@ -21,6 +21,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "json_out.hpp"
+#include "picture.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -33,6 +34,7 @@ struct Options {
     std::string metric = "moves";
     bool path = false, show = false, batch = false, cluster = false;
     std::string format = "text";  // text | json
+    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
 };
 
 bool json(const Options& o) { return o.format == "json"; }
@@ -83,6 +85,38 @@ Json cluster_json(const Options& o, const ClusterReport& r) {
     return j;
 }
 
+// The solution as a picture: every piece placed in each board along the path, the primary car red,
+// walls dark, the exit marked.
+Scene scene_of(const Board& start, const Solution& s) {
+    Scene sc;
+    sc.rows = sc.cols = start.size;
+    sc.title = fmt::format("Rush Hour {}x{}, {} moves", start.size, start.size, s.length);
+    for (int r = 0; r < start.size; ++r)
+        for (int c = 0; c < start.size; ++c)
+            if (start.walls & cell_bit(r, c)) sc.walls.emplace_back(r, c);
+    const std::size_t n = start.pieces.size();
+    sc.exit_row = start.pieces[static_cast<std::size_t>(start.primary)].line;
+    for (std::size_t i = 0; i < n; ++i)
+        sc.pieces.push_back(
+            {start.name(i), static_cast<int>(i) == start.primary ? kPrimaryColour : piece_colour(i, n), {}});
+    auto add_frame = [&](const Board& b, std::string caption) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Piece& p = b.pieces[i];
+            sc.pieces[i].places.push_back(p.vertical ? PiecePlace{p.pos, p.line, p.len, 1}
+                                                     : PiecePlace{p.line, p.pos, 1, p.len});
+        }
+        sc.captions.push_back(std::move(caption));
+    };
+    Board b = start;
+    add_frame(b, s.length < 0 ? "start: the car can never get out" : "start");
+    const std::size_t moves = s.length > 0 ? s.path.size() : 0;
+    for (std::size_t i = 0; i < moves; ++i) {
+        if (!apply_move(b, s.path[i])) throw std::logic_error("the solution does not replay");
+        add_frame(b, fmt::format("move {}/{}: {}", i + 1, moves, format_move(b, s.path[i])));
+    }
+    return sc;
+}
+
 void show_solution(const Board& start, const std::vector<Move>& path) {
     const bool colour = ::isatty(STDOUT_FILENO) == 1;
     Board b = start;
@@ -120,7 +154,8 @@ int run_single(const Options& o) {
         std::cout << cluster_report(r);
         stats = r.stats;
     } else {
-        const Solution s = solve(board, metric_of(o), o.path || o.show);
+        const Solution s = solve(board, metric_of(o), o.path || o.show || !o.svg.empty() || !o.html.empty());
+        if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(board, s), o.svg, o.html);
         if (json(o)) {
             print_json(solution_json(o, board, s));
             return 0;
@@ -212,6 +247,10 @@ const Registration reg{
         cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
+        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+        cmd->add_option("--html", o->html,
+                        "Write an offline HTML page with the animated solution and step/play buttons")
+            ->type_name("FILE");
         cmd->footer(R"(Input (recognised automatically):
   the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
   Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
@@ -222,17 +261,20 @@ Examples:
   bitsolve rush --metric steps --show data/rush/examples/level1.txt
   bitsolve rush --batch --threads 2 data/rush/fogleman-db-sample.txt
   echo BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG | bitsolve rush --cluster)");
-        return Runner{cmd, [o] {
-                          return guarded("rush", [&] {
-                              if (o->cluster && (o->path || o->show))
-                                  throw UsageError("--cluster cannot be combined with --path or --show");
-                              if (json(*o) && o->show)
-                                  throw UsageError("--show draws text; it cannot be combined with --format json");
-                              if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
-                              apply_common_options(o->common);
-                              return o->batch ? run_batch(*o) : run_single(*o);
-                          });
-                      }};
+        return Runner{
+            cmd, [o] {
+                return guarded("rush", [&] {
+                    if (o->cluster && (o->path || o->show))
+                        throw UsageError("--cluster cannot be combined with --path or --show");
+                    if (json(*o) && o->show)
+                        throw UsageError("--show draws text; it cannot be combined with --format json");
+                    if ((o->batch || o->cluster) && (!o->svg.empty() || !o->html.empty()))
+                        throw UsageError("--svg and --html draw one board's solution; not with --batch or --cluster");
+                    if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
+                    apply_common_options(o->common);
+                    return o->batch ? run_batch(*o) : run_single(*o);
+                });
+            }};
     }};
 
 // BOJ 18139 counts unit steps and the red car's steps through the exit (its length: 2 for the

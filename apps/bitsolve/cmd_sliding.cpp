@@ -23,6 +23,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "json_out.hpp"
+#include "picture.hpp"
 #include "sliding_pdb.hpp"
 
 namespace bitsolve::cli {
@@ -41,6 +42,7 @@ struct SlidingOptions {
     bool batch = false;
     bool count = false;
     std::string format = "text";  // text | json
+    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
     PdbCliOptions pdb;            // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
@@ -57,7 +59,7 @@ SolveOptions solve_options(const SlidingOptions& o) {
     SolveOptions s;
     s.algorithm = algorithm_of(o.algo);
     s.heuristic = classic_heuristic(o.pdb);
-    s.want_path = o.path || o.show;
+    s.want_path = o.path || o.show || !o.svg.empty() || !o.html.empty();
     return s;
 }
 
@@ -90,6 +92,33 @@ std::string batch_error(const BatchItem& item, const BatchOptions& b) {
 }
 
 bool json(const SlidingOptions& o) { return o.format == "json"; }
+
+// The solution as a picture: every tile a piece, placed in each board along the path.
+Scene scene_of(const Board& start, const Solution& s) {
+    Scene sc;
+    sc.rows = start.geo.rows;
+    sc.cols = start.geo.cols;
+    sc.title = fmt::format("{}x{} sliding puzzle, {} moves", sc.rows, sc.cols, s.length);
+    const std::size_t tiles = static_cast<std::size_t>(start.cells() - 1);
+    for (std::size_t t = 1; t <= tiles; ++t) sc.pieces.push_back({std::to_string(t), piece_colour(t - 1, tiles), {}});
+    auto add_frame = [&](const Board& b, std::string caption) {
+        for (int cell = 0; cell < b.cells(); ++cell) {
+            const int tile = static_cast<int>(b.tiles[static_cast<std::size_t>(cell)]);
+            if (tile > 0)
+                sc.pieces[static_cast<std::size_t>(tile - 1)].places.push_back(
+                    {cell / b.geo.cols, cell % b.geo.cols, 1, 1});
+        }
+        sc.captions.push_back(std::move(caption));
+    };
+    Board b = start;
+    add_frame(b, s.length < 0 ? "start: the goal cannot be reached" : "start");
+    const std::size_t n = s.length > 0 ? s.path.size() : 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!replay(b, std::span<const Dir>(&s.path[i], 1))) throw std::logic_error("the solution does not replay");
+        add_frame(b, fmt::format("move {}/{}: {}", i + 1, n, dir_letter(s.path[i])));
+    }
+    return sc;
+}
 
 // One board's answer as JSON: the fields of docs/json.md, the path only with --path.
 Json solution_json(const SlidingOptions& o, const Solution& s, const std::string& algo) {
@@ -125,6 +154,7 @@ int run_single(const SlidingOptions& o) {
     opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
     const Solution s = solve_with_hints(start, goal, opt);
+    if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
     if (json(o)) {
         Json j = solution_json(o, s, algorithm_of(s, opt.pattern_db ? table : std::string()));
         if (o.common.stats && opt.pattern_db) {
@@ -259,6 +289,10 @@ const Registration reg{
                       "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
+        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+        cmd->add_option("--html", o->html,
+                        "Write an offline HTML page with the animated solution and step/play buttons")
+            ->type_name("FILE");
         add_pdb_options(cmd, o->pdb);
         auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
         cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
@@ -269,24 +303,27 @@ Examples:
   bitsolve sliding --count --size 2x4
   bitsolve sliding --goal blank-first --heuristic pdb78 --stats board.txt
   bitsolve sliding build-pdb pdb78 --goal blank-first)");
-        return Runner{cmd, [o, build_pdb] {
-                          if (build_pdb->parsed()) return run_build_pdb(o->pdb);
-                          return guarded("sliding", [&] {
-                              apply_common_options(o->common);
-                              if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
-                              if (o->count && !o->file.empty())
-                                  throw UsageError(
-                                      "--count reads no board: it counts the whole space of --size "
-                                      "(default 3x3); drop FILE '" +
-                                      quote(o->file, 200) + "'");
-                              if (json(*o) && o->show)
-                                  throw UsageError("--show draws text; it cannot be combined with --format json");
-                              if (o->count) return run_count(*o);
-                              if (o->batch) return run_batch(*o);
-                              if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
-                              return run_single(*o);
-                          });
-                      }};
+        return Runner{
+            cmd, [o, build_pdb] {
+                if (build_pdb->parsed()) return run_build_pdb(o->pdb);
+                return guarded("sliding", [&] {
+                    apply_common_options(o->common);
+                    if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+                    if (o->count && !o->file.empty())
+                        throw UsageError(
+                            "--count reads no board: it counts the whole space of --size "
+                            "(default 3x3); drop FILE '" +
+                            quote(o->file, 200) + "'");
+                    if (json(*o) && o->show)
+                        throw UsageError("--show draws text; it cannot be combined with --format json");
+                    if ((o->count || o->batch) && (!o->svg.empty() || !o->html.empty()))
+                        throw UsageError("--svg and --html draw one board's solution; not with --batch or --count");
+                    if (o->count) return run_count(*o);
+                    if (o->batch) return run_batch(*o);
+                    if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
+                    return run_single(*o);
+                });
+            }};
     }};
 
 const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)",
