@@ -2,11 +2,13 @@
 // problem BOJ 18139 and the `rush` bench workload.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -22,6 +24,7 @@
 #include "common.hpp"
 #include "json_out.hpp"
 #include "picture.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -35,6 +38,7 @@ struct Options {
     bool path = false, show = false, batch = false, cluster = false;
     std::string format = "text";  // text | json
     std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    std::string color = "auto";   // --color auto|always|never for --show
 };
 
 bool json(const Options& o) { return o.format == "json"; }
@@ -117,8 +121,8 @@ Scene scene_of(const Board& start, const Solution& s) {
     return sc;
 }
 
-void show_solution(const Board& start, const std::vector<Move>& path) {
-    const bool colour = ::isatty(STDOUT_FILENO) == 1;
+void show_solution(const Board& start, const std::vector<Move>& path, const std::string& color) {
+    const bool colour = use_colour(color, STDOUT_FILENO);
     Board b = start;
     std::cout << "start\n" << draw(b, colour) << '\n';
     for (std::size_t i = 0; i < path.size(); ++i) {
@@ -127,12 +131,59 @@ void show_solution(const Board& start, const std::vector<Move>& path) {
     }
 }
 
-// parse_board, with the hint for several boards given where one is expected.
+// The whitespace-separated fields of a line (the first eight).
+std::vector<std::string_view> fields_of(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (fields.size() < 8) {
+        i = line.find_first_not_of(" \t\r", i);
+        if (i == std::string_view::npos) break;
+        const std::size_t end = std::min(line.find_first_of(" \t\r", i), line.size());
+        fields.push_back(line.substr(i, end - i));
+        i = end;
+    }
+    return fields;
+}
+
+bool is_number(std::string_view s) {
+    return !s.empty() && s.size() < 12 && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// A row of Fogleman's database: `moves board cluster_size`.
+bool looks_like_database_row(std::string_view line) {
+    const auto f = fields_of(line);
+    if (f.size() != 3 || !is_number(f[0]) || !is_number(f[2])) return false;
+    for (std::size_t n = 4; n <= 8; ++n)
+        if (f[1].size() == n * n) return true;
+    return false;
+}
+
+// A row of the judge's grid: six vehicle ids.
+bool looks_like_grid_row(std::string_view line) {
+    const auto f = fields_of(line);
+    return f.size() == 6 && std::all_of(f.begin(), f.end(), is_number);
+}
+
+// parse_board, with the hints for several boards given where one is expected, and for a database
+// row given without --batch.
 Board parse_one_board(const std::string& text) {
     try {
         return parse_board(text);
     } catch (const SeveralBoardsError& e) {
         throw InputError(e.message() + " (--batch reads one board per line)", e.line(), e.column());
+    } catch (const InputError& e) {
+        std::size_t lines = 0;
+        bool row = false;
+        for (const Line& line : lines_of(text)) {
+            const std::size_t first = line.text.find_first_not_of(" \t\r");
+            if (first == std::string_view::npos || line.text[first] == '#') continue;
+            if (++lines > 1) break;
+            row = looks_like_database_row(line.text);
+        }
+        if (lines == 1 && row)
+            throw InputError(std::string(e.what()) +
+                             " (this is a database row `moves board size`: --batch reads its board field)");
+        throw;
     }
 }
 
@@ -161,7 +212,7 @@ int run_single(const Options& o) {
             return 0;
         }
         std::cout << answer_line(board, s, o.path) << '\n';
-        if (o.show && s.length >= 0) show_solution(board, s.path);
+        if (o.show && s.length >= 0) show_solution(board, s.path, o.color);
         stats = s.stats;
     }
     if (o.common.stats) std::cerr << algorithm_line(o) << format_stats(stats);
@@ -178,7 +229,7 @@ int run_batch(const Options& o) {
     };
     bool bad = false, limited = false;
     SearchStats total;
-    std::size_t boards = 0;
+    std::size_t boards = 0, grid_rows = 0;  // bad lines that look like rows of a judge grid
     const std::string text = read_input(o.file);
     // Streamed in chunks (core/batch_stream.hpp): answers in input order as each chunk finishes,
     // up to the first board a stop cut short; memory stays at one chunk whatever the batch.
@@ -212,6 +263,7 @@ int run_batch(const Options& o) {
             ++boards;
             if (!r.error.empty()) {
                 print_error("rush", r.error);
+                if (!r.limited && looks_like_grid_row(r.text)) ++grid_rows;
                 if (json(o)) print_json(error_object(r.line, r.error));
                 (r.limited ? limited : bad) = true;
             } else if (json(o)) {
@@ -225,6 +277,10 @@ int run_batch(const Options& o) {
             total += r.stats;
         });
     std::cout.flush();
+    if (grid_rows > 0)
+        print_error("rush", fmt::format("hint: {} bad line(s) look like rows of a judge grid (6 vehicle ids); a "
+                                        "judge grid is one board: drop --batch",
+                                        grid_rows));
     if (o.common.stats && !json(o))
         std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
@@ -247,6 +303,7 @@ const Registration reg{
         cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
+        add_color_option(cmd, o->color);
         cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
         cmd->add_option("--html", o->html,
                         "Write an offline HTML page with the animated solution and step/play buttons")

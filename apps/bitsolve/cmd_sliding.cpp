@@ -17,6 +17,7 @@
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/bench.hpp"
+#include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/rank.hpp"
 #include "bitsolve/sliding/solver.hpp"
@@ -136,6 +137,42 @@ std::string algorithm_of(const Solution& s, const std::string& table) {
     return s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used);
 }
 
+// The trap of the two standard goals: a board that cannot reach the goal asked for but reaches the
+// other one (on boards of even width they are on opposite sides of the parity). Empty otherwise.
+std::string other_goal_hint(const SlidingOptions& o, const Board& start) {
+    if (o.goal == "blank-last" && solvable(start, blank_first_goal(start.geo)))
+        return "unreachable for blank-last (1 2 .. 0); the board reaches blank-first (0 1 2 ..): Korf's instances "
+               "use --goal blank-first";
+    if (o.goal == "blank-first" && solvable(start, blank_last_goal(start.geo)))
+        return "unreachable for blank-first (0 1 2 ..); the board reaches blank-last (1 2 .. 0), the default goal "
+               "(drop --goal blank-first)";
+    return {};
+}
+
+// parse_board, with a hint when the input is one line of numbers: a batch line, not a grid.
+Board parse_single_board(const std::string& text) {
+    try {
+        return parse_board(text);
+    } catch (const InputError& e) {
+        std::size_t lines = 0, numbers = 0;
+        for (const Line& line : lines_of(text)) {
+            const std::size_t first = line.text.find_first_not_of(" \t\r");
+            if (first == std::string_view::npos || line.text[first] == '#') continue;  // blank or comment
+            if (++lines > 1) break;
+            try {
+                numbers = tokenize(line, kMaxCells + 2).size();
+            } catch (const InputError&) {
+                numbers = 0;
+            }
+        }
+        if (lines == 1 && numbers >= 4)
+            throw InputError(
+                std::string(e.what()) +
+                " (a board is one row per line; for one board per line, as in --batch files, give --batch)");
+        throw;
+    }
+}
+
 void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
     std::cout << format_answer(s, o.path) << '\n';
     if (o.show && s.length >= 0) std::cout << format_walk(start, s.path) << '\n';
@@ -147,7 +184,7 @@ void print_stats(const SlidingOptions& o, const SearchStats& st, const std::stri
 }
 
 int run_single(const SlidingOptions& o) {
-    const Board start = parse_board(read_input(o.file));
+    const Board start = parse_single_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
     SolveOptions opt = solve_options(o);
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
@@ -155,6 +192,12 @@ int run_single(const SlidingOptions& o) {
     opt.threads = o.common.threads;
     const Solution s = solve_with_hints(start, goal, opt);
     if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
+    if (s.length < 0) {
+        if (const std::string hint = other_goal_hint(o, start); !hint.empty()) {
+            std::cout.flush();
+            std::cerr << "bitsolve sliding: hint: " << hint << '\n';
+        }
+    }
     if (json(o)) {
         Json j = solution_json(o, s, algorithm_of(s, opt.pattern_db ? table : std::string()));
         if (o.common.stats && opt.pattern_db) {
@@ -202,10 +245,15 @@ int run_batch(const SlidingOptions& o) {
     }
     b.solve = solve_options(o);
     b.threads = o.common.threads;
+    b.length_column = true;  // Korf's files as they are: the board, then its length
     b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
+    // Hints gathered over the batch, printed once at the end: answers that differ from the file's
+    // length column, and -1 answers that the other standard goal would not give.
+    std::size_t checked = 0, differ = 0, other_goal = 0;
+    std::string first_difference;
     // Boards are printed in input order as their chunk finishes, up to the first one a stop cut
     // short.
     auto emit = [&](const BatchItem& item) {
@@ -217,6 +265,13 @@ int run_batch(const SlidingOptions& o) {
             (item.limited ? limited : bad) = true;
             return;
         }
+        if (item.expected) {
+            ++checked;
+            if (*item.expected != item.solution.length && differ++ == 0)
+                first_difference =
+                    fmt::format("line {}: {} in the file, {} found", item.line, *item.expected, item.solution.length);
+        }
+        if (item.solution.length < 0 && !b.goal && !other_goal_hint(o, item.board).empty()) ++other_goal;
         if (json(o)) {
             Json j;
             j["line"] = item.line;
@@ -228,6 +283,16 @@ int run_batch(const SlidingOptions& o) {
         total += item.solution.stats;
     };
     solve_batch(read_input(o.file), b, emit);
+    std::cout.flush();
+    if (differ > 0)
+        std::cerr << fmt::format(
+            "bitsolve sliding: hint: {} of {} answers differ from the length column of the input (first: {})\n", differ,
+            checked, first_difference);
+    if (other_goal > 0)
+        std::cerr << fmt::format("bitsolve sliding: hint: {} board(s) answered -1 reach the other standard goal; {}\n",
+                                 other_goal,
+                                 b.blank_first ? "the default goal is blank-last (drop --goal blank-first)"
+                                               : "Korf's instances use --goal blank-first");
     if (o.common.stats && !json(o)) {
         std::cerr << "Boards: " << boards << '\n';
         print_stats(o, total, o.algo);
