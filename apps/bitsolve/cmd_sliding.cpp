@@ -4,6 +4,7 @@
 // batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
 // name options to the library's errors.
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@
 #include "json_out.hpp"
 #include "picture.hpp"
 #include "sliding_pdb.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -44,6 +46,7 @@ struct SlidingOptions {
     bool count = false;
     std::string format = "text";  // text | json
     std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    bool progress = false;        // --progress: a line per IDA* iteration on stderr
     PdbCliOptions pdb;            // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
@@ -190,6 +193,21 @@ int run_single(const SlidingOptions& o) {
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
     opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
+    // A line per IDA* iteration on stderr: every one with --progress; on a terminal, those that
+    // end after the first second (a quick solve stays quiet).
+    const auto t0 = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    int iteration = 0;
+    if (want_progress(o.progress)) {
+        opt.on_iteration = [&, all = o.progress](const IterationStats& it) {
+            ++iteration;
+            nodes += it.expanded;
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (!all && s < 1.0) return;
+            std::cerr << fmt::format("bitsolve sliding: iteration {}: threshold {}, nodes {} (total {}), {:.2f} s\n",
+                                     iteration, it.threshold, it.expanded, nodes, s);
+        };
+    }
     const Solution s = solve_with_hints(start, goal, opt);
     if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
     if (s.length < 0) {
@@ -354,6 +372,9 @@ const Registration reg{
                       "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
+        cmd->add_flag("--progress", o->progress,
+                      "A line per IDA* iteration on stderr (threshold, nodes, time); on a terminal after the first "
+                      "second without it");
         cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
         cmd->add_option("--html", o->html,
                         "Write an offline HTML page with the animated solution and step/play buttons")
