@@ -264,7 +264,8 @@ int run_batch(const SlidingOptions& o) {
     b.solve = solve_options(o);
     b.threads = o.common.threads;
     b.length_column = true;  // Korf's files as they are: the board, then its length
-    b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads);
+    std::string table;       // the database chosen, for the JSON objects' `algorithm`
+    b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads, &table);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
@@ -293,7 +294,7 @@ int run_batch(const SlidingOptions& o) {
         if (json(o)) {
             Json j;
             j["line"] = item.line;
-            j.update(solution_json(o, item.solution, algorithm_of(item.solution, "")));
+            j.update(solution_json(o, item.solution, algorithm_of(item.solution, b.solve.pattern_db ? table : "")));
             print_json(j);
         } else {
             print_solution(o, item.board, item.solution);

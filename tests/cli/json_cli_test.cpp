@@ -130,6 +130,12 @@ TEST(JsonCli, SlidingPatternDatabaseIterationsMatchTheStatsLines) {
         EXPECT_NE(text.err.find(line), std::string::npos) << line;
     }
     EXPECT_EQ(j["iterations"].back()["threshold"], j["length"]);
+    // In a batch each object names the table too.
+    const auto batch =
+        run_cli({"sliding", "--batch", "--heuristic", "pdb555", "--no-cache", "--format", "json", "--stats"},
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
+    ASSERT_EQ(batch.exit_code, 0) << batch.err;
+    EXPECT_EQ(Json::parse(batch.out)["algorithm"], "ida-pdb555");
 }
 
 TEST(JsonCli, SlidingBatchIsOneObjectPerBoardLineInOrder) {
