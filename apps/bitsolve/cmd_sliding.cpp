@@ -18,7 +18,6 @@
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/bench.hpp"
-#include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/rank.hpp"
 #include "bitsolve/sliding/solver.hpp"
@@ -26,6 +25,7 @@
 #include "common.hpp"
 #include "json_out.hpp"
 #include "picture.hpp"
+#include "sliding_hints.hpp"
 #include "sliding_pdb.hpp"
 #include "terminal.hpp"
 
@@ -140,42 +140,6 @@ std::string algorithm_of(const Solution& s, const std::string& table) {
     return s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used);
 }
 
-// The trap of the two standard goals: a board that cannot reach the goal asked for but reaches the
-// other one (on boards of even width they are on opposite sides of the parity). Empty otherwise.
-std::string other_goal_hint(const SlidingOptions& o, const Board& start) {
-    if (o.goal == "blank-last" && solvable(start, blank_first_goal(start.geo)))
-        return "unreachable for blank-last (1 2 .. 0); the board reaches blank-first (0 1 2 ..): Korf's instances "
-               "use --goal blank-first";
-    if (o.goal == "blank-first" && solvable(start, blank_last_goal(start.geo)))
-        return "unreachable for blank-first (0 1 2 ..); the board reaches blank-last (1 2 .. 0), the default goal "
-               "(drop --goal blank-first)";
-    return {};
-}
-
-// parse_board, with a hint when the input is one line of numbers: a batch line, not a grid.
-Board parse_single_board(const std::string& text) {
-    try {
-        return parse_board(text);
-    } catch (const InputError& e) {
-        std::size_t lines = 0, numbers = 0;
-        for (const Line& line : lines_of(text)) {
-            const std::size_t first = line.text.find_first_not_of(" \t\r");
-            if (first == std::string_view::npos || line.text[first] == '#') continue;  // blank or comment
-            if (++lines > 1) break;
-            try {
-                numbers = tokenize(line, kMaxCells + 2).size();
-            } catch (const InputError&) {
-                numbers = 0;
-            }
-        }
-        if (lines == 1 && numbers >= 4)
-            throw InputError(
-                std::string(e.what()) +
-                " (a board is one row per line; for one board per line, as in --batch files, give --batch)");
-        throw;
-    }
-}
-
 void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
     std::cout << format_answer(s, o.path) << '\n';
     if (o.show && s.length >= 0) std::cout << format_walk(start, s.path) << '\n';
@@ -211,7 +175,7 @@ int run_single(const SlidingOptions& o) {
     const Solution s = solve_with_hints(start, goal, opt);
     if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
     if (s.length < 0) {
-        if (const std::string hint = other_goal_hint(o, start); !hint.empty()) {
+        if (const std::string hint = other_goal_hint(o.goal, start); !hint.empty()) {
             std::cout.flush();
             std::cerr << "bitsolve sliding: hint: " << hint << '\n';
         }
@@ -290,7 +254,7 @@ int run_batch(const SlidingOptions& o) {
                 first_difference =
                     fmt::format("line {}: {} in the file, {} found", item.line, *item.expected, item.solution.length);
         }
-        if (item.solution.length < 0 && !b.goal && !other_goal_hint(o, item.board).empty()) ++other_goal;
+        if (item.solution.length < 0 && !b.goal && !other_goal_hint(o.goal, item.board).empty()) ++other_goal;
         if (json(o)) {
             Json j;
             j["line"] = item.line;
