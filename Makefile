@@ -36,6 +36,14 @@ test: build
 test-slow: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 
+# The browser test (label browser): headless Chromium renders the --html pages and checks the
+# pictures (scripts/setup.sh --browser installs chromium and python3; required here, not skipped).
+.PHONY: test-browser
+test-browser: build
+	@bash scripts/setup.sh --browser
+	@cmake -S . -B $(BUILD) >/dev/null
+	@cd $(BUILD) && BITSOLVE_REQUIRE_BROWSER=1 ctest --output-on-failure -L browser
+
 test-all: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 

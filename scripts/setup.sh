@@ -3,9 +3,9 @@
 # Idempotent and quiet when everything is present; needs root (or sudo) to install.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build git
-      libcli11-dev libfmt-dev libzstd-dev
+      libcli11-dev libfmt-dev libzstd-dev nlohmann-json3-dev
       libgtest-dev libgmock-dev googletest libbenchmark-dev
-      libopenmpi-dev openmpi-bin)
+      libopenmpi-dev openmpi-bin python3)
 # `--fuzz` (make fuzz) adds clang and its runtimes (libFuzzer, ASan, UBSan). GCC's sanitizer
 # runtimes come with build-essential. BITSOLVE_SETUP_EXTRA=1 is the older spelling of --fuzz.
 if [[ "${1:-}" == --fuzz || "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then
@@ -15,6 +15,10 @@ fi
 # .clang-format and .clang-tidy are written for) and python3 (scripts/check-architecture.py).
 if [[ "${1:-}" == --lint ]]; then
     pkgs+=(clang-format clang-tidy python3)
+fi
+# `--browser` (make test-browser) adds headless Chromium and Python for the pictures' browser test.
+if [[ "${1:-}" == --browser ]]; then
+    pkgs+=(chromium python3)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -3,7 +3,9 @@
 // `bitsolve boj 9663` and the `queens` bench workload.
 #include <chrono>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -17,6 +19,8 @@
 #include "bitsolve/queens/summary.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
+#include "picture.hpp"
 #include "progress.hpp"
 
 namespace bitsolve::cli {
@@ -37,8 +41,31 @@ struct Options {
     std::vector<std::string> merge_files;
     bool merge_unique = false;
     bool merge_stats = false;
-    CommonOptions merge_limits;  // merge --timeout, --max-memory
+    CommonOptions merge_limits;         // merge --timeout, --max-memory
+    std::string format = "text";        // text | json, for counts and lists
+    std::string merge_format = "text";  // the same for merge
+    std::string svg;                    // --svg FILE: the listed boards drawn
 };
+
+// A count as a JSON number, or as a decimal string past 2^64 - 1 (N >= 29; docs/json.md).
+Json count_json(Count c) {
+    if (c <= std::numeric_limits<std::uint64_t>::max()) return Json(static_cast<std::uint64_t>(c));
+    return Json(to_string(c));
+}
+
+// The JSON object of a whole count (queens N, queens merge); the classes with --stats.
+Json summary_json(int n, const Summary& s, bool stats) {
+    Json j;
+    j["n"] = n;
+    j["solutions"] = count_json(s.total);
+    j["unique"] = count_json(s.unique);
+    if (!stats) return j;
+    j["unique_asymmetric"] = count_json(s.asymmetric);
+    j["unique_rot180"] = count_json(s.rot180);
+    j["unique_rot90"] = count_json(s.rot90);
+    j["unique_full"] = count_json(s.full);
+    return j;
+}
 
 // N as the user typed it: anything but an integer in 1..32 is a usage error.
 int parse_board_size(const std::string& text) {
@@ -78,14 +105,29 @@ void print_summary_stats(const Summary& s) {
 int run_list(int n, const Options& o) {
     const std::uint64_t k = o.list_given ? o.list : 1;
     std::uint64_t listed = 0;
+    const bool json = o.format == "json";
+    Json boards = Json::array();
+    std::vector<std::vector<int>> drawn;  // for --svg
     list_solutions(n, k, [&](const std::uint8_t* cols) {
         ++listed;
+        if (!o.svg.empty()) {
+            drawn.emplace_back();
+            for (int r = 0; r < n; ++r) drawn.back().push_back(cols[r] + 1);
+        }
+        if (json) {
+            std::vector<int> row;  // 1-based columns, as the text prints them
+            for (int r = 0; r < n; ++r) row.push_back(cols[r] + 1);
+            boards.push_back(row);
+            return;
+        }
         if (o.show) std::cout << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
         else std::cout << format_solution(n, cols) << "\n";
     });
     // Nothing to list is an answer too (exit 0), but an empty output alone would not say so.
     if (listed == 0)
         print_error("queens", fmt::format("no solution: {} queens cannot be placed on a {}x{} board", n, n, n));
+    if (!o.svg.empty()) write_file_atomically(o.svg, queens_svg(n, drawn));
+    if (json) print_json(Json{{"n", n}, {"list", boards}});
     return 0;
 }
 
@@ -118,6 +160,26 @@ int run_count(int n, const Options& o) {
         throw LimitError(e.what() + resume_hint(o.checkpoint, resume + " --checkpoint " + shell_word(o.checkpoint)));
     }
     const double seconds = seconds_since(t0);
+    if (o.format == "json") {
+        Json j;
+        if (sharded) {
+            j["n"] = n;
+            j["shard"] = std::to_string(shard.index) + "/" + std::to_string(shard.count);
+            j["solutions"] = count_json(state.counts.total);
+            j["rot180"] = count_json(state.counts.rot180);
+            j["rot90"] = count_json(state.counts.rot90);
+        } else {
+            j = summary_json(n, summarise(n, state.counts), o.common.stats);
+        }
+        j["time_s"] = seconds;
+        if (o.common.stats) {
+            j["sub_problems"] = state.items;
+            j["sub_problems_resumed"] = done_at_start;
+            j["threads"] = resolve_threads(o.common.threads);
+        }
+        print_json(j);
+        return 0;
+    }
     if (sharded) {
         std::cout << format_partial(Partial{n, shard, state.counts});
     } else {
@@ -148,6 +210,10 @@ int run_merge(const Options& o) {
     if (merge.empty()) throw UsageError("merge needs the partial-result files of all shards");
     const Partial whole = merge.result();
     const Summary s = summarise(whole.n, whole.counts);
+    if (o.merge_format == "json") {
+        print_json(summary_json(whole.n, s, o.merge_stats));
+        return 0;
+    }
     std::cout << to_string(o.merge_unique ? s.unique : s.total) << "\n";
     if (o.merge_stats) print_summary_stats(s);
     return 0;
@@ -180,6 +246,9 @@ const Registration reg{
             ->type_name("FILE");
         cmd->add_option("--shard", o->shard, "Count only part i of K (prints a partial result line)")->type_name("i/K");
         add_common_options(cmd, o->common);
+        add_format_option(cmd, o->format);
+        cmd->add_option("--svg", o->svg, "Draw the listed solutions (--list K, default 1) as an SVG picture in FILE")
+            ->type_name("FILE");
         cmd->footer(kFooter);
         auto* merge = cmd->add_subcommand("merge", "Add up the partial results of all K shards");
         merge->footer(R"(Example:
@@ -189,6 +258,7 @@ const Registration reg{
         merge->add_flag("--unique", o->merge_unique, "Print the unique count");
         merge->add_flag("--stats", o->merge_stats, "Counts per symmetry class on stderr");
         add_limit_options(merge, o->merge_limits);
+        add_format_option(merge, o->merge_format);
         return Runner{
             cmd, [o, cmd, merge] {
                 if (merge->parsed()) {
@@ -202,9 +272,12 @@ const Registration reg{
                     const int n = parse_board_size(o->n_text);
                     apply_common_options(o->common);
                     o->list_given = cmd->count("--list") > 0;
-                    if (o->list_given || o->show) {
+                    if (o->show && o->format == "json")
+                        throw UsageError("--show draws text; it cannot be combined with --format json");
+                    if (o->list_given || o->show || !o->svg.empty()) {
                         if (o->unique || !o->checkpoint.empty() || !o->shard.empty())
-                            throw UsageError("--list/--show cannot be combined with --unique, --checkpoint or --shard");
+                            throw UsageError(
+                                "--list/--show/--svg cannot be combined with --unique, --checkpoint or --shard");
                         return run_list(n, *o);
                     }
                     return run_count(n, *o);

@@ -2,11 +2,13 @@
 // problem BOJ 18139 and the `rush` bench workload.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,6 +22,9 @@
 #include "bitsolve/rush/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
+#include "picture.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -31,7 +36,12 @@ struct Options {
     std::string file;
     std::string metric = "moves";
     bool path = false, show = false, batch = false, cluster = false;
+    std::string format = "text";  // text | json
+    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    std::string color = "auto";   // --color auto|always|never for --show
 };
+
+bool json(const Options& o) { return o.format == "json"; }
 
 Metric metric_of(const Options& o) { return o.metric == "steps" ? Metric::Steps : Metric::Moves; }
 
@@ -57,8 +67,62 @@ std::string cluster_line(const ClusterReport& r) {
                        r.hardest_distance >= 0 ? r.hardest.to_string() : "-");
 }
 
-void show_solution(const Board& start, const std::vector<Move>& path) {
-    const bool colour = ::isatty(STDOUT_FILENO) == 1;
+// The JSON forms (docs/json.md): a solution, and a cluster report.
+Json solution_json(const Options& o, const Board& b, const Solution& s) {
+    Json j;
+    j["length"] = s.length;
+    if (o.path) j["path"] = path_array(s.length > 0 ? format_path(b, s.path) : "", false);
+    add_search_fields(j, s.stats, o.common.stats, "bfs");
+    return j;
+}
+
+Json cluster_json(const Options& o, const ClusterReport& r) {
+    Json j;
+    j["states"] = r.states;
+    j["goal_states"] = r.goal_states;
+    j["start_distance"] = r.start_distance;
+    j["hardest_distance"] = r.hardest_distance;
+    j["hardest_states"] = r.hardest_count;
+    j["hardest"] = r.hardest_distance >= 0 ? Json(r.hardest.to_string()) : Json(nullptr);
+    j["histogram"] = r.histogram;
+    add_search_fields(j, r.stats, o.common.stats, "cluster");
+    return j;
+}
+
+// The solution as a picture: every piece placed in each board along the path, the primary car red,
+// walls dark, the exit marked.
+Scene scene_of(const Board& start, const Solution& s) {
+    Scene sc;
+    sc.rows = sc.cols = start.size;
+    sc.title = fmt::format("Rush Hour {}x{}, {} moves", start.size, start.size, s.length);
+    for (int r = 0; r < start.size; ++r)
+        for (int c = 0; c < start.size; ++c)
+            if (start.walls & cell_bit(r, c)) sc.walls.emplace_back(r, c);
+    const std::size_t n = start.pieces.size();
+    sc.exit_row = start.pieces[static_cast<std::size_t>(start.primary)].line;
+    for (std::size_t i = 0; i < n; ++i)
+        sc.pieces.push_back(
+            {start.name(i), static_cast<int>(i) == start.primary ? kPrimaryColour : piece_colour(i, n), {}});
+    auto add_frame = [&](const Board& b, std::string caption) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Piece& p = b.pieces[i];
+            sc.pieces[i].places.push_back(p.vertical ? PiecePlace{p.pos, p.line, p.len, 1}
+                                                     : PiecePlace{p.line, p.pos, 1, p.len});
+        }
+        sc.captions.push_back(std::move(caption));
+    };
+    Board b = start;
+    add_frame(b, s.length < 0 ? "start: the car can never get out" : "start");
+    const std::size_t moves = s.length > 0 ? s.path.size() : 0;
+    for (std::size_t i = 0; i < moves; ++i) {
+        if (!apply_move(b, s.path[i])) throw std::logic_error("the solution does not replay");
+        add_frame(b, fmt::format("move {}/{}: {}", i + 1, moves, format_move(b, s.path[i])));
+    }
+    return sc;
+}
+
+void show_solution(const Board& start, const std::vector<Move>& path, const std::string& color) {
+    const bool colour = use_colour(color, STDOUT_FILENO);
     Board b = start;
     std::cout << "start\n" << draw(b, colour) << '\n';
     for (std::size_t i = 0; i < path.size(); ++i) {
@@ -67,12 +131,59 @@ void show_solution(const Board& start, const std::vector<Move>& path) {
     }
 }
 
-// parse_board, with the hint for several boards given where one is expected.
+// The whitespace-separated fields of a line (the first eight).
+std::vector<std::string_view> fields_of(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (fields.size() < 8) {
+        i = line.find_first_not_of(" \t\r", i);
+        if (i == std::string_view::npos) break;
+        const std::size_t end = std::min(line.find_first_of(" \t\r", i), line.size());
+        fields.push_back(line.substr(i, end - i));
+        i = end;
+    }
+    return fields;
+}
+
+bool is_number(std::string_view s) {
+    return !s.empty() && s.size() < 12 && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// A row of Fogleman's database: `moves board cluster_size`.
+bool looks_like_database_row(std::string_view line) {
+    const auto f = fields_of(line);
+    if (f.size() != 3 || !is_number(f[0]) || !is_number(f[2])) return false;
+    for (std::size_t n = 4; n <= 8; ++n)
+        if (f[1].size() == n * n) return true;
+    return false;
+}
+
+// A row of the judge's grid: six vehicle ids.
+bool looks_like_grid_row(std::string_view line) {
+    const auto f = fields_of(line);
+    return f.size() == 6 && std::all_of(f.begin(), f.end(), is_number);
+}
+
+// parse_board, with the hints for several boards given where one is expected, and for a database
+// row given without --batch.
 Board parse_one_board(const std::string& text) {
     try {
         return parse_board(text);
     } catch (const SeveralBoardsError& e) {
         throw InputError(e.message() + " (--batch reads one board per line)", e.line(), e.column());
+    } catch (const InputError& e) {
+        std::size_t lines = 0;
+        bool row = false;
+        for (const Line& line : lines_of(text)) {
+            const std::size_t first = line.text.find_first_not_of(" \t\r");
+            if (first == std::string_view::npos || line.text[first] == '#') continue;
+            if (++lines > 1) break;
+            row = looks_like_database_row(line.text);
+        }
+        if (lines == 1 && row)
+            throw InputError(std::string(e.what()) +
+                             " (this is a database row `moves board size`: --batch reads its board field)");
+        throw;
     }
 }
 
@@ -87,12 +198,21 @@ int run_single(const Options& o) {
     SearchStats stats;
     if (o.cluster) {
         const ClusterReport r = analyze_cluster(board, metric_of(o));
+        if (json(o)) {
+            print_json(cluster_json(o, r));
+            return 0;
+        }
         std::cout << cluster_report(r);
         stats = r.stats;
     } else {
-        const Solution s = solve(board, metric_of(o), o.path || o.show);
+        const Solution s = solve(board, metric_of(o), o.path || o.show || !o.svg.empty() || !o.html.empty());
+        if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(board, s), o.svg, o.html);
+        if (json(o)) {
+            print_json(solution_json(o, board, s));
+            return 0;
+        }
         std::cout << answer_line(board, s, o.path) << '\n';
-        if (o.show && s.length >= 0) show_solution(board, s.path);
+        if (o.show && s.length >= 0) show_solution(board, s.path, o.color);
         stats = s.stats;
     }
     if (o.common.stats) std::cerr << algorithm_line(o) << format_stats(stats);
@@ -109,7 +229,7 @@ int run_batch(const Options& o) {
     };
     bool bad = false, limited = false;
     SearchStats total;
-    std::size_t boards = 0;
+    std::size_t boards = 0, grid_rows = 0;  // bad lines that look like rows of a judge grid
     const std::string text = read_input(o.file);
     // Streamed in chunks (core/batch_stream.hpp): answers in input order as each chunk finishes,
     // up to the first board a stop cut short; memory stays at one chunk whatever the batch.
@@ -125,11 +245,11 @@ int run_batch(const Options& o) {
                         const Board board = parse_batch_line(r.text);
                         if (o.cluster) {
                             const ClusterReport c = analyzer.analyze(board, metric_of(o));
-                            r.out = cluster_line(c);
+                            r.out = json(o) ? cluster_json(o, c).dump() : cluster_line(c);
                             r.stats = c.stats;
                         } else {
                             const Solution s = solver.solve(board, metric_of(o), o.path);
-                            r.out = answer_line(board, s, o.path);
+                            r.out = json(o) ? solution_json(o, board, s).dump() : answer_line(board, s, o.path);
                             r.stats = s.stats;
                         }
                     } catch (const InputError& e) {
@@ -143,14 +263,26 @@ int run_batch(const Options& o) {
             ++boards;
             if (!r.error.empty()) {
                 print_error("rush", r.error);
+                if (!r.limited && looks_like_grid_row(r.text)) ++grid_rows;
+                if (json(o)) print_json(error_object(r.line, r.error));
                 (r.limited ? limited : bad) = true;
+            } else if (json(o)) {
+                Json j;
+                j["line"] = r.line;
+                j.update(Json::parse(r.out));
+                print_json(j);
             } else {
                 std::cout << r.out << '\n';
             }
             total += r.stats;
         });
     std::cout.flush();
-    if (o.common.stats) std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
+    if (grid_rows > 0)
+        print_error("rush", fmt::format("hint: {} bad line(s) look like rows of a judge grid (6 vehicle ids); a "
+                                        "judge grid is one board: drop --batch",
+                                        grid_rows));
+    if (o.common.stats && !json(o))
+        std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
@@ -170,6 +302,12 @@ const Registration reg{
                       "one answer line each");
         cmd->add_flag("--cluster", o->cluster, "Analyse everything reachable: states, goals, histogram, hardest state");
         add_common_options(cmd, o->common);
+        add_format_option(cmd, o->format);
+        add_color_option(cmd, o->color);
+        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+        cmd->add_option("--html", o->html,
+                        "Write an offline HTML page with the animated solution and step/play buttons")
+            ->type_name("FILE");
         cmd->footer(R"(Input (recognised automatically):
   the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
   Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
@@ -180,15 +318,20 @@ Examples:
   bitsolve rush --metric steps --show data/rush/examples/level1.txt
   bitsolve rush --batch --threads 2 data/rush/fogleman-db-sample.txt
   echo BBBKLMHCCKLMHoAALMDDJooooIJEEooIFFGG | bitsolve rush --cluster)");
-        return Runner{cmd, [o] {
-                          return guarded("rush", [&] {
-                              if (o->cluster && (o->path || o->show))
-                                  throw UsageError("--cluster cannot be combined with --path or --show");
-                              if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
-                              apply_common_options(o->common);
-                              return o->batch ? run_batch(*o) : run_single(*o);
-                          });
-                      }};
+        return Runner{
+            cmd, [o] {
+                return guarded("rush", [&] {
+                    if (o->cluster && (o->path || o->show))
+                        throw UsageError("--cluster cannot be combined with --path or --show");
+                    if (json(*o) && o->show)
+                        throw UsageError("--show draws text; it cannot be combined with --format json");
+                    if ((o->batch || o->cluster) && (!o->svg.empty() || !o->html.empty()))
+                        throw UsageError("--svg and --html draw one board's solution; not with --batch or --cluster");
+                    if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
+                    apply_common_options(o->common);
+                    return o->batch ? run_batch(*o) : run_single(*o);
+                });
+            }};
     }};
 
 // BOJ 18139 counts unit steps and the red car's steps through the exit (its length: 2 for the

@@ -24,6 +24,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "progress.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -243,6 +244,7 @@ struct PickOptions {
     int walls = -1;
     std::uint64_t count = 1, seed = 1;
     bool show = false;
+    std::string color = "auto";  // --color for --show
     CommonOptions limits;
 };
 
@@ -280,7 +282,7 @@ int run_pick(const PickOptions& o) {
         throw InputError("'" + quote(o.db, 200) + "': " + e.what());
     }
     const std::vector<std::size_t> picked = pick_rows(rows, f, o.count, o.seed);
-    const bool colour = ::isatty(STDOUT_FILENO) == 1;
+    const bool colour = use_colour(o.color, STDOUT_FILENO);
     for (std::size_t i : picked) {
         std::cout << format_row(rows[i]);
         if (o.show) std::cout << draw(parse_board_string(rows[i].board), colour) << "\n\n";
@@ -367,6 +369,7 @@ const Registration reg_pick{
             ->type_name("K");
         cmd->add_option("--seed", o->seed, "Random seed (default 1)")->type_name("S");
         cmd->add_flag("--show", o->show, "Draw each puzzle after its row");
+        add_color_option(cmd, o->color);
         add_limit_options(cmd, o->limits);
         cmd->footer(kPickFooter);
         return Runner{cmd, [o] { return guarded("rush pick", [&] { return run_pick(*o); }); }};

@@ -4,6 +4,7 @@
 // batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
 // name options to the library's errors.
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -22,7 +23,11 @@
 #include "bitsolve/sliding/solver.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
+#include "picture.hpp"
+#include "sliding_hints.hpp"
 #include "sliding_pdb.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -39,7 +44,10 @@ struct SlidingOptions {
     bool show = false;
     bool batch = false;
     bool count = false;
-    PdbCliOptions pdb;  // --heuristic, --pdb-dir, --no-cache, build-pdb
+    std::string format = "text";  // text | json
+    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    bool progress = false;        // --progress: a line per IDA* iteration on stderr
+    PdbCliOptions pdb;            // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
 
 Algorithm algorithm_of(const std::string& name) {
@@ -55,7 +63,7 @@ SolveOptions solve_options(const SlidingOptions& o) {
     SolveOptions s;
     s.algorithm = algorithm_of(o.algo);
     s.heuristic = classic_heuristic(o.pdb);
-    s.want_path = o.path || o.show;
+    s.want_path = o.path || o.show || !o.svg.empty() || !o.html.empty();
     return s;
 }
 
@@ -87,6 +95,51 @@ std::string batch_error(const BatchItem& item, const BatchOptions& b) {
     return item.error;
 }
 
+bool json(const SlidingOptions& o) { return o.format == "json"; }
+
+// The solution as a picture: every tile a piece, placed in each board along the path.
+Scene scene_of(const Board& start, const Solution& s) {
+    Scene sc;
+    sc.rows = start.geo.rows;
+    sc.cols = start.geo.cols;
+    sc.title = fmt::format("{}x{} sliding puzzle, {} moves", sc.rows, sc.cols, s.length);
+    const std::size_t tiles = static_cast<std::size_t>(start.cells() - 1);
+    for (std::size_t t = 1; t <= tiles; ++t) sc.pieces.push_back({std::to_string(t), piece_colour(t - 1, tiles), {}});
+    auto add_frame = [&](const Board& b, std::string caption) {
+        for (int cell = 0; cell < b.cells(); ++cell) {
+            const int tile = static_cast<int>(b.tiles[static_cast<std::size_t>(cell)]);
+            if (tile > 0)
+                sc.pieces[static_cast<std::size_t>(tile - 1)].places.push_back(
+                    {cell / b.geo.cols, cell % b.geo.cols, 1, 1});
+        }
+        sc.captions.push_back(std::move(caption));
+    };
+    Board b = start;
+    add_frame(b, s.length < 0 ? "start: the goal cannot be reached" : "start");
+    const std::size_t n = s.length > 0 ? s.path.size() : 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!replay(b, std::span<const Dir>(&s.path[i], 1))) throw std::logic_error("the solution does not replay");
+        add_frame(b, fmt::format("move {}/{}: {}", i + 1, n, dir_letter(s.path[i])));
+    }
+    return sc;
+}
+
+// One board's answer as JSON: the fields of docs/json.md, the path only with --path.
+Json solution_json(const SlidingOptions& o, const Solution& s, const std::string& algo) {
+    Json j;
+    j["length"] = s.length;
+    if (o.path)
+        j["path"] = path_array(s.length > 0 ? format_answer(s, true).substr(format_answer(s, false).size()) : "", true);
+    add_search_fields(j, s.stats, o.common.stats, algo);
+    return j;
+}
+
+// The --stats name of the algorithm that answered.
+std::string algorithm_of(const Solution& s, const std::string& table) {
+    if (!table.empty()) return s.length < 0 ? "parity" : "ida-" + table;
+    return s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used);
+}
+
 void print_solution(const SlidingOptions& o, const Board& start, const Solution& s) {
     std::cout << format_answer(s, o.path) << '\n';
     if (o.show && s.length >= 0) std::cout << format_walk(start, s.path) << '\n';
@@ -98,13 +151,46 @@ void print_stats(const SlidingOptions& o, const SearchStats& st, const std::stri
 }
 
 int run_single(const SlidingOptions& o) {
-    const Board start = parse_board(read_input(o.file));
+    const Board start = parse_single_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
     SolveOptions opt = solve_options(o);
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
     opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
     opt.threads = o.common.threads;
+    // A line per IDA* iteration on stderr: every one with --progress; on a terminal, those that
+    // end after the first second (a quick solve stays quiet).
+    const auto t0 = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    int iteration = 0;
+    if (want_progress(o.progress)) {
+        opt.on_iteration = [&, all = o.progress](const IterationStats& it) {
+            ++iteration;
+            nodes += it.expanded;
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (!all && s < 1.0) return;
+            std::cerr << fmt::format("bitsolve sliding: iteration {}: threshold {}, nodes {} (total {}), {:.2f} s\n",
+                                     iteration, it.threshold, it.expanded, nodes, s);
+        };
+    }
     const Solution s = solve_with_hints(start, goal, opt);
+    if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
+    if (s.length < 0) {
+        if (const std::string hint = other_goal_hint(o.goal, start); !hint.empty()) {
+            std::cout.flush();
+            std::cerr << "bitsolve sliding: hint: " << hint << '\n';
+        }
+    }
+    if (json(o)) {
+        Json j = solution_json(o, s, algorithm_of(s, opt.pattern_db ? table : std::string()));
+        if (o.common.stats && opt.pattern_db) {
+            j["iterations"] = Json::array();
+            for (const IterationStats& it : s.iterations)
+                j["iterations"].push_back(
+                    {{"threshold", it.threshold}, {"nodes", it.expanded}, {"generated", it.generated}});
+        }
+        print_json(j);
+        return 0;
+    }
     print_solution(o, start, s);
     if (opt.pattern_db) {
         if (o.common.stats) print_iterations(s.iterations);
@@ -141,25 +227,59 @@ int run_batch(const SlidingOptions& o) {
     }
     b.solve = solve_options(o);
     b.threads = o.common.threads;
-    b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads);
+    b.length_column = true;  // Korf's files as they are: the board, then its length
+    std::string table;       // the database chosen, for the JSON objects' `algorithm`
+    b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads, &table);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
+    // Hints gathered over the batch, printed once at the end: answers that differ from the file's
+    // length column, and -1 answers that the other standard goal would not give.
+    std::size_t checked = 0, differ = 0, other_goal = 0;
+    std::string first_difference;
     // Boards are printed in input order as their chunk finishes, up to the first one a stop cut
     // short.
     auto emit = [&](const BatchItem& item) {
         ++boards;
         if (!item.ok) {
-            print_error("sliding", batch_error(item, b));
+            const std::string error = batch_error(item, b);
+            print_error("sliding", error);
+            if (json(o)) print_json(error_object(item.line, error));
             (item.limited ? limited : bad) = true;
             return;
         }
-        print_solution(o, item.board, item.solution);
+        if (item.expected) {
+            ++checked;
+            if (*item.expected != item.solution.length && differ++ == 0)
+                first_difference =
+                    fmt::format("line {}: {} in the file, {} found", item.line, *item.expected, item.solution.length);
+        }
+        if (item.solution.length < 0 && !b.goal && !other_goal_hint(o.goal, item.board).empty()) ++other_goal;
+        if (json(o)) {
+            Json j;
+            j["line"] = item.line;
+            j.update(solution_json(o, item.solution, algorithm_of(item.solution, b.solve.pattern_db ? table : "")));
+            print_json(j);
+        } else {
+            print_solution(o, item.board, item.solution);
+        }
         total += item.solution.stats;
     };
     solve_batch(read_input(o.file), b, emit);
-    if (o.common.stats) std::cerr << "Boards: " << boards << '\n';
-    print_stats(o, total, o.algo);
+    std::cout.flush();
+    if (differ > 0)
+        std::cerr << fmt::format(
+            "bitsolve sliding: hint: {} of {} answers differ from the length column of the input (first: {})\n", differ,
+            checked, first_difference);
+    if (other_goal > 0)
+        std::cerr << fmt::format("bitsolve sliding: hint: {} board(s) answered -1 reach the other standard goal; {}\n",
+                                 other_goal,
+                                 b.blank_first ? "the default goal is blank-last (drop --goal blank-first)"
+                                               : "Korf's instances use --goal blank-first");
+    if (o.common.stats && !json(o)) {
+        std::cerr << "Boards: " << boards << '\n';
+        print_stats(o, total, o.algo);
+    }
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;
@@ -178,6 +298,17 @@ int run_count(const SlidingOptions& o) {
     }
     std::uint64_t total = 0;
     for (auto x : layers) total += x;
+    if (json(o)) {
+        Json j;
+        j["size"] = std::to_string(g.rows) + "x" + std::to_string(g.cols);
+        j["goal"] = format_board_line(goal);
+        j["boards"] = total;
+        j["largest_distance"] = layers.size() - 1;
+        j["layers"] = layers;
+        add_search_fields(j, st, o.common.stats, "bfs");
+        print_json(j);
+        return 0;
+    }
     std::cout << fmt::format("# {}x{} goal {}: {} boards, largest distance {}\n", g.rows, g.cols,
                              format_board_line(goal), total, layers.size() - 1);
     std::cout << "# distance boards\n";
@@ -205,6 +336,14 @@ const Registration reg{
         cmd->add_flag("--count", o->count,
                       "Distance distribution of the whole space (BFS from the goal; up to 12 cells)");
         add_common_options(cmd, o->common);
+        add_format_option(cmd, o->format);
+        cmd->add_flag("--progress", o->progress,
+                      "A line per IDA* iteration on stderr (threshold, nodes, time); on a terminal after the first "
+                      "second without it");
+        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+        cmd->add_option("--html", o->html,
+                        "Write an offline HTML page with the animated solution and step/play buttons")
+            ->type_name("FILE");
         add_pdb_options(cmd, o->pdb);
         auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
         cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
@@ -215,22 +354,27 @@ Examples:
   bitsolve sliding --count --size 2x4
   bitsolve sliding --goal blank-first --heuristic pdb78 --stats board.txt
   bitsolve sliding build-pdb pdb78 --goal blank-first)");
-        return Runner{cmd, [o, build_pdb] {
-                          if (build_pdb->parsed()) return run_build_pdb(o->pdb);
-                          return guarded("sliding", [&] {
-                              apply_common_options(o->common);
-                              if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
-                              if (o->count && !o->file.empty())
-                                  throw UsageError(
-                                      "--count reads no board: it counts the whole space of --size "
-                                      "(default 3x3); drop FILE '" +
-                                      quote(o->file, 200) + "'");
-                              if (o->count) return run_count(*o);
-                              if (o->batch) return run_batch(*o);
-                              if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
-                              return run_single(*o);
-                          });
-                      }};
+        return Runner{
+            cmd, [o, build_pdb] {
+                if (build_pdb->parsed()) return run_build_pdb(o->pdb);
+                return guarded("sliding", [&] {
+                    apply_common_options(o->common);
+                    if (o->count && o->batch) throw UsageError("--count and --batch cannot be combined");
+                    if (o->count && !o->file.empty())
+                        throw UsageError(
+                            "--count reads no board: it counts the whole space of --size "
+                            "(default 3x3); drop FILE '" +
+                            quote(o->file, 200) + "'");
+                    if (json(*o) && o->show)
+                        throw UsageError("--show draws text; it cannot be combined with --format json");
+                    if ((o->count || o->batch) && (!o->svg.empty() || !o->html.empty()))
+                        throw UsageError("--svg and --html draw one board's solution; not with --batch or --count");
+                    if (o->count) return run_count(*o);
+                    if (o->batch) return run_batch(*o);
+                    if (!o->size.empty()) throw UsageError("--size applies to --batch and --count");
+                    return run_single(*o);
+                });
+            }};
     }};
 
 const BojProblem boj1525{1525, "Puzzle (3x3 sliding puzzle, fewest moves or -1)",

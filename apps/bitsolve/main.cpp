@@ -16,6 +16,7 @@
 #include "bitsolve/core/version.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "hints.hpp"
 #include "stop.hpp"
 
 namespace {
@@ -93,6 +94,25 @@ const CLI::Option* known_option(const CLI::App* cmd, const std::string& arg) {
     return nullptr;
 }
 
+// "; did you mean --path?" for a mistyped option of cmd (or of a command above it), or "".
+std::string option_hint(const CLI::App* cmd, const std::string& arg) {
+    std::vector<std::string> names;
+    for (; cmd != nullptr; cmd = cmd->get_parent())
+        for (const CLI::Option* opt : cmd->get_options())
+            for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
+    const std::string best = bitsolve::cli::closest(arg.substr(0, arg.find('=')), names);
+    return best.empty() ? "" : "; did you mean " + best + "?";
+}
+
+// The same for a mistyped command name.
+std::string command_hint(const CLI::App& app, const std::string& word) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        names.push_back(sub->get_name());
+    const std::string best = bitsolve::cli::closest(word, names);
+    return best.empty() ? "" : "; did you mean " + best + "?";
+}
+
 // CLI11's "arguments were not expected" lists them in reverse order and blames the last
 // positional when an unknown option made its value take that place (`rush --show --color never
 // r.txt` blamed r.txt). This names the unknown options in command-line order, or else the extra
@@ -121,8 +141,8 @@ std::string unexpected_message(const CLI::App& app, int argc, char** argv) {
         return s;
     };
     if (!unknown.empty())
-        return (unknown.size() == 1 ? "unknown option " : "unknown options ") + listed(unknown) + " (see " + where +
-               " --help)";
+        return (unknown.size() == 1 ? "unknown option " : "unknown options ") + listed(unknown) +
+               option_hint(cmd, unknown.front()) + " (see " + where + " --help)";
     // No unknown option: too many positional arguments. CLI11 keeps them last first.
     std::vector<std::string> extra;
     for (const CLI::App* a = cmd; a != nullptr; a = a->get_parent()) {
@@ -139,7 +159,8 @@ std::string unexpected_message(const CLI::App& app, int argc, char** argv) {
     }
     ordered.insert(ordered.end(), extra.begin(), extra.end());
     if (cmd == &app && !ordered.empty())
-        return "unknown command '" + bitsolve::quote(ordered.front(), 100) + "' (see bitsolve --help)";
+        return "unknown command '" + bitsolve::quote(ordered.front(), 100) + "'" + command_hint(app, ordered.front()) +
+               " (see bitsolve --help)";
     return (ordered.size() == 1 ? "unexpected argument " : "unexpected arguments ") + listed(ordered) + " (see " +
            where + " --help)";
 }

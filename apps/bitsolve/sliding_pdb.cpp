@@ -114,9 +114,9 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, cons
 }
 
 std::shared_ptr<const pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o, const BatchOptions& b,
-                                                          unsigned threads) {
+                                                          unsigned threads, std::string* chosen) {
     const auto goal = pdb::batch_goal(o.heuristic, b);
-    return goal ? pattern_db(o, *goal, b.solve.algorithm, threads) : nullptr;
+    return goal ? pattern_db(o, *goal, b.solve.algorithm, threads, chosen) : nullptr;
 }
 
 void print_iterations(const std::vector<IterationStats>& iterations) {

@@ -46,9 +46,11 @@ std::shared_ptr<const sliding::pdb::PdbHeuristic> pattern_db(const PdbCliOptions
                                                              sliding::Algorithm algo, unsigned threads,
                                                              std::string* chosen = nullptr);
 
-// For --batch: the databases the options select for every board (pdb::batch_goal), or null.
+// For --batch: the databases the options select for every board (pdb::batch_goal), or null;
+// `chosen` as for pattern_db.
 std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o,
-                                                                   const sliding::BatchOptions& b, unsigned threads);
+                                                                   const sliding::BatchOptions& b, unsigned threads,
+                                                                   std::string* chosen = nullptr);
 
 // "Iteration N: threshold T, expanded E, generated G" lines on stderr.
 void print_iterations(const std::vector<sliding::IterationStats>& iterations);

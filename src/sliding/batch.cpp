@@ -1,5 +1,8 @@
 #include "bitsolve/sliding/batch.hpp"
 
+#include <string>
+#include <string_view>
+
 #include "bitsolve/core/batch_stream.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
@@ -21,7 +24,7 @@ bool makes_no_square(const Line& line) {
 
 }  // namespace
 
-BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size) {
+BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size, bool length_column) {
     BatchItem item;
     item.line = line.number;
     try {
@@ -32,7 +35,24 @@ BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size) {
         item.done = true;
         item.no_size = !size && makes_no_square(line);
     }
-    return item;
+    if (item.ok || !length_column) return item;
+    // The board and a last number, its expected length: read again without that number.
+    std::string_view text = line.text;
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+    const std::size_t cut = text.find_last_of(" \t");
+    if (cut == std::string_view::npos) return item;
+    const std::string_view last = text.substr(cut + 1);
+    if (last.empty() || last.size() > 6 || last.find_first_not_of("0123456789") != std::string_view::npos) return item;
+    try {
+        BatchItem with_column;
+        with_column.line = line.number;
+        with_column.board = parse_board_line(text.substr(0, cut), line.number, size);
+        with_column.ok = true;
+        with_column.expected = std::stoll(std::string(last));
+        return with_column;
+    } catch (const InputError&) {
+        return item;  // not a board either way: the error of the whole line
+    }
 }
 
 bool solve_batch(std::string_view text, const BatchOptions& opt, const std::function<void(const BatchItem&)>& emit) {
@@ -44,7 +64,7 @@ bool solve_batch(std::string_view text, const BatchOptions& opt, const std::func
         solve_opt.threads = 1;
     }
     return stream_batch<BatchItem>(
-        text, opt.threads, [&](const Line& line) { return parse_batch_item(line, size); },
+        text, opt.threads, [&](const Line& line) { return parse_batch_item(line, size, opt.length_column); },
         [&](BatchItem& item) {
             solve_batch_item(item, [&](BatchItem& it) {
                 const Board goal =

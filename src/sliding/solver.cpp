@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "bitsolve/core/errors.hpp"
@@ -86,20 +87,28 @@ Solution solve_bidir(const Board& start, const Board& goal, bool want_path) {
 }
 
 template <class P, class H>
-Solution run_ida(const Board& start, const Board& goal) {
+Solution run_ida(const Board& start, const Board& goal, const SolveOptions& opt) {
     const SlidingDomain<P> dom(start.geo, goal);
     const H h(start.geo, goal);
-    return from_result(ida_star(dom, pack<P>(start), h), Algorithm::Ida);
+    IdaOptions ida;
+    if (opt.on_iteration) {
+        ida.on_iteration = [&opt, before = SearchStats{}](int bound, const SearchStats& so_far) mutable {
+            opt.on_iteration(
+                IterationStats{bound, so_far.expanded - before.expanded, so_far.generated - before.generated});
+            before = so_far;
+        };
+    }
+    return from_result(ida_star(dom, pack<P>(start), h, ida), Algorithm::Ida);
 }
 
 // The one place where IDA*'s heuristic is chosen.
 template <class P>
-Solution solve_ida(const Board& start, const Board& goal, Heuristic heuristic) {
-    switch (heuristic) {
-        case Heuristic::Manhattan: return run_ida<P, Manhattan<P>>(start, goal);
+Solution solve_ida(const Board& start, const Board& goal, const SolveOptions& opt) {
+    switch (opt.heuristic) {
+        case Heuristic::Manhattan: return run_ida<P, Manhattan<P>>(start, goal, opt);
         case Heuristic::ManhattanLinearConflict: break;
     }
-    return run_ida<P, ManhattanLinearConflict<P>>(start, goal);
+    return run_ida<P, ManhattanLinearConflict<P>>(start, goal, opt);
 }
 
 }  // namespace
@@ -152,7 +161,8 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
     }
     if (!solvable(start, goal)) return Solution{};
     if (opt.pattern_db) {
-        Solution s = pdb::solve_pdb(*opt.pattern_db, start, opt.threads);
+        Solution s =
+            pdb::solve_pdb(*opt.pattern_db, start, opt.threads, std::numeric_limits<int>::max(), opt.on_iteration);
         if (!opt.want_path) s.path.clear();
         return s;
     }
@@ -163,8 +173,8 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
         case Algorithm::Bidir: s = solve_bidir(start, goal, opt.want_path); break;
         case Algorithm::Auto:
         case Algorithm::Ida:
-            s = start.cells() <= Pack16::kCells ? solve_ida<Pack16>(start, goal, opt.heuristic)
-                                                : solve_ida<Pack25>(start, goal, opt.heuristic);
+            s = start.cells() <= Pack16::kCells ? solve_ida<Pack16>(start, goal, opt)
+                                                : solve_ida<Pack25>(start, goal, opt);
             break;
     }
     if (!opt.want_path) s.path.clear();

@@ -75,8 +75,8 @@ TEST(OptionsCli, UnexpectedArgumentsAreNamedInOrder) {
         std::vector<std::string> args;
         std::string err;
     } cases[] = {
-        {{"rush", "--show", "--color", "never", "r.txt"},
-         "bitsolve rush: unknown option '--color' (see bitsolve rush --help)\n"},
+        {{"rush", "--show", "--palette", "never", "r.txt"},
+         "bitsolve rush: unknown option '--palette' (see bitsolve rush --help)\n"},
         {{"sliding", "--foo", "--path", "--bar=3", "x"},
          "bitsolve sliding: unknown options '--foo', '--bar=3' (see bitsolve sliding --help)\n"},
         {{"sliding", "a", "b", "c"}, "bitsolve sliding: unexpected arguments 'b', 'c' (see bitsolve sliding --help)\n"},

@@ -80,6 +80,27 @@ TEST(Parse, BatchItemsSayWhenOnlyASizeIsMissing) {
     EXPECT_TRUE(item("1 2 3 0", std::nullopt).ok);
 }
 
+TEST(Parse, BatchItemsWithALengthColumn) {
+    // Korf's files: the board, then its length. Read only when asked, and only when the line is a
+    // board once the last number is dropped.
+    auto item = [](std::string_view text, std::optional<Geometry> size, bool column) {
+        return parse_batch_item(Line{text, 4}, size, column);
+    };
+    const BatchItem with = item("1 2 3 4 5 6 7 0 8 1 ", std::nullopt, true);
+    ASSERT_TRUE(with.ok);
+    EXPECT_EQ(format_board_line(with.board), "1 2 3 4 5 6 7 0 8");
+    ASSERT_TRUE(with.expected.has_value());
+    EXPECT_EQ(*with.expected, 1);
+    EXPECT_EQ(with.line, 4u);
+    EXPECT_FALSE(item("1 2 3 4 5 6 7 0 8 1", std::nullopt, false).ok);  // not asked: a bad line
+    EXPECT_FALSE(item("1 2 3 4 5 6 7 0 8", std::nullopt, true).expected.has_value());
+    EXPECT_TRUE(item("1 2 3 4 5 6 7 0 8 1", Geometry{3, 3}, true).ok);
+    const BatchItem bad = item("1 2 3 4 5 6 7 7 8 1", std::nullopt, true);  // no board either way
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.error, "line 4: 10 numbers do not make a square board of 2x2 to 5x5");
+    EXPECT_FALSE(item("1 2 3 4 5 6 7 0 8 -1", std::nullopt, true).ok);  // a length is not negative
+}
+
 TEST(Parse, Goals) {
     const Geometry g{3, 3};
     EXPECT_EQ(parse_goal("blank-last", g), blank_last_goal(g));

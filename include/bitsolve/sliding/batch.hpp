@@ -25,6 +25,10 @@ struct BatchOptions {
     std::optional<Geometry> size;  // without it boards are square (or the goal's size)
     std::optional<Board> goal;     // an explicit goal; otherwise `blank_first` decides
     bool blank_first = false;
+    // A line may end with one more number, the board's expected length, as in Korf's files
+    // (data/sliding/korf100.txt): a line that is a board once that number is dropped is read so,
+    // the number kept in BatchItem::expected.
+    bool length_column = false;
     // With pattern_db set, every board has the databases' size (other lines are bad lines) and
     // is solved with PDB-IDA* on one thread (solve.threads is not used: boards run in parallel).
     SolveOptions solve;
@@ -34,16 +38,17 @@ struct BatchOptions {
 struct BatchItem {
     std::size_t line = 0;
     bool ok = false;
-    Board board;           // when ok
-    Solution solution;     // when ok
-    std::string error;     // "line L, column C: ..." when not ok, or a limit of this board
-    bool done = false;     // solved, or failed with `error`; false when a stop cut it short
-    bool limited = false;  // error is a limit of this board alone (exit code 1)
-    bool no_size = false;  // error: no size was given and the line's numbers make no square board
+    Board board;                        // when ok
+    Solution solution;                  // when ok
+    std::string error;                  // "line L, column C: ..." when not ok, or a limit of this board
+    bool done = false;                  // solved, or failed with `error`; false when a stop cut it short
+    bool limited = false;               // error is a limit of this board alone (exit code 1)
+    bool no_size = false;               // error: no size was given and the line's numbers make no square board
+    std::optional<long long> expected;  // the line's length column (BatchOptions::length_column)
 };
 
 // One parsed line of a batch: the board (ok) or the error of that line (done, nothing to solve).
-BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size);
+BatchItem parse_batch_item(const Line& line, std::optional<Geometry> size, bool length_column = false);
 
 // Solves one parsed item with solve_item(item) (which fills item.solution), in a parallel loop.
 // A limit of this board alone becomes its error; a stop (timeout, signal) leaves it not done.

@@ -15,6 +15,7 @@
 //          bidirectional BFS on 2x4, 2x5 (and transposed), IDA* otherwise.
 // All return optimal lengths; paths are blank moves (board.hpp).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ enum class Algorithm { Auto, Bfs, Bidir, Ida };
 // src/sliding/solver.cpp. Pattern databases, which need tables, are SolveOptions::pattern_db.
 enum class Heuristic { ManhattanLinearConflict, Manhattan };
 
+// One IDA* iteration: its threshold and what it counted.
+struct IterationStats {
+    int threshold = 0;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+};
+
 struct SolveOptions {
     Algorithm algorithm = Algorithm::Auto;
     Heuristic heuristic = Heuristic::ManhattanLinearConflict;
@@ -42,13 +50,9 @@ struct SolveOptions {
     std::shared_ptr<const pdb::PdbHeuristic> pattern_db;
     unsigned threads = 1;  // threads of PDB-IDA* on one board (0 = all cores); the others use one
     bool want_path = true;
-};
-
-// One IDA* iteration of PDB-IDA*: its threshold and what it counted.
-struct IterationStats {
-    int threshold = 0;
-    std::uint64_t expanded = 0;
-    std::uint64_t generated = 0;
+    // Called after each IDA* iteration (plain or PDB) with what it counted, for a progress
+    // display; BFS and bidirectional BFS never call it.
+    std::function<void(const IterationStats&)> on_iteration;
 };
 
 struct Solution {

@@ -32,7 +32,8 @@ Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
 }  // namespace
 
-PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold) {
+PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold,
+                      const std::function<void(const IterationStats&)>& on_iteration) {
     const auto t0 = std::chrono::steady_clock::now();
     const Context ctx(heuristic);
     if (!(board.geo == heuristic.geometry()) || !is_valid(board))
@@ -121,6 +122,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
             }
         }
         sol.iterations.push_back(it);
+        if (on_iteration) on_iteration(it);
         sol.stats.expanded += it.expanded;
         sol.stats.generated += it.generated;
         if (found) {

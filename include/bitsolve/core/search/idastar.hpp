@@ -24,6 +24,7 @@
 // iteration the search stops at the first goal found, so both counts are deterministic.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -64,6 +65,8 @@ struct IdaResult {
 
 struct IdaOptions {
     int max_depth = 1000;  // give up (depth -1) beyond this bound
+    // Called after each iteration with its bound and the counts so far (for a progress display).
+    std::function<void(int bound, const SearchStats& so_far)> on_iteration;
 };
 
 namespace detail {
@@ -138,7 +141,9 @@ requires IncrementalHeuristic<H, D> IdaResult<typename D::Move> ida_star(const D
     r.initial_h = HeuristicValue<H>::h(h0);
     for (int bound = r.initial_h; bound <= opt.max_depth;) {
         ++r.iterations;
-        if (search.iterate(start, h0, bound)) {
+        const bool found = search.iterate(start, h0, bound);
+        if (opt.on_iteration) opt.on_iteration(bound, search.stats_);
+        if (found) {
             r.depth = static_cast<int>(search.path_.size());
             r.path = search.path_;
             break;

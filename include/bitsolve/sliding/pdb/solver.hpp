@@ -16,6 +16,7 @@
 // first solution counts -- the enumeration up to the winning subtree's root, the subtrees before
 // it (never cut short) and the winner's own search. Subtrees after the winner, which other
 // threads may have started, are searched but not counted.
+#include <functional>
 #include <limits>
 
 #include "bitsolve/sliding/board.hpp"
@@ -37,7 +38,9 @@ struct PdbSolution : Solution {
 // length -1. threads: 0 = all cores. Throws LimitError when a stop is requested (timeout,
 // signal). max_threshold: no iteration with a larger threshold is started (cut_off is then set);
 // benchmarks use it to time a fixed, deterministic amount of work.
+// on_iteration: called after each iteration (a progress display).
 PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads = 1,
-                      int max_threshold = std::numeric_limits<int>::max());
+                      int max_threshold = std::numeric_limits<int>::max(),
+                      const std::function<void(const IterationStats&)>& on_iteration = {});
 
 }  // namespace bitsolve::sliding::pdb

@@ -1,0 +1,29 @@
+#include "terminal.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace bitsolve::cli {
+
+void add_color_option(CLI::App* cmd, std::string& mode) {
+    cmd->add_option("--color", mode,
+                    "Colour the boards drawn by --show: auto (default: on a terminal, unless NO_COLOR is set or "
+                    "TERM=dumb), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+bool use_colour(const std::string& mode, int fd) {
+    if (mode == "always") return true;
+    if (mode == "never") return false;
+    const char* no_color = std::getenv("NO_COLOR");
+    if (no_color != nullptr && no_color[0] != '\0') return false;
+    const char* term = std::getenv("TERM");
+    if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+    return ::isatty(fd) == 1;
+}
+
+bool want_progress(bool asked) { return asked || ::isatty(STDERR_FILENO) == 1; }
+
+}  // namespace bitsolve::cli
