@@ -32,7 +32,9 @@ def named_paths(text):
 def main():
     os.chdir(subprocess.check_output(["git", "rev-parse", "--show-toplevel"], text=True).strip())
     doc = open("docs/architecture.md", encoding="utf-8").read()
-    files = subprocess.check_output(["git", "ls-files"], text=True).split("\n")
+    # Tracked files and new ones git does not ignore (a check before `git add` agrees with CI).
+    files = subprocess.check_output(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                                    text=True).split("\n")
     files = [f for f in files if f]
     names = named_paths(doc)
     bad = 0

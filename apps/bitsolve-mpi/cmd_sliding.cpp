@@ -22,6 +22,7 @@
 #include "farm.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
+#include "sliding_batch.hpp"
 #include "sliding_pdb.hpp"
 
 namespace bitsolve::mpi {
@@ -42,56 +43,29 @@ struct Options {
     cli::PdbCliOptions pdb;
 };
 
-Board goal_for(const Options& o, Geometry g) {
-    try {
-        return parse_goal(o.goal, g);
-    } catch (const InputError& e) {
-        throw UsageError("--goal: " + std::string(e.what()));
-    }
-}
-
 // The batch's settings, as bitsolve sliding --batch makes them (without the pattern databases).
 BatchOptions batch_options(const Options& o) {
-    BatchOptions b;
-    if (!o.size.empty()) b.size = parse_geometry(o.size);
-    if (o.goal == "blank-first") {
-        b.blank_first = true;
-    } else if (o.goal != "blank-last") {
-        Geometry g{};
-        if (b.size) {
-            g = *b.size;
-        } else {
-            std::string text = o.goal;
-            std::replace(text.begin(), text.end(), '/', ' ');
-            std::size_t n = 0;
-            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
-            bool square = false;
-            for (int s = kMinSide; s <= kMaxSide; ++s)
-                if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
-            if (!square)
-                throw UsageError("--goal: " + std::to_string(n) +
-                                 " numbers do not make a square board (give --size RxC)");
-        }
-        b.goal = goal_for(o, g);
-    }
-    b.solve.algorithm = o.algo == "bfs"     ? Algorithm::Bfs
-                        : o.algo == "bidir" ? Algorithm::Bidir
-                        : o.algo == "ida"   ? Algorithm::Ida
-                                            : Algorithm::Auto;
-    b.solve.heuristic = cli::classic_heuristic(o.pdb);
-    b.solve.want_path = o.path || o.show;
-    return b;
+    SolveOptions solve;
+    solve.algorithm = o.algo == "bfs"     ? Algorithm::Bfs
+                      : o.algo == "bidir" ? Algorithm::Bidir
+                      : o.algo == "ida"   ? Algorithm::Ida
+                                          : Algorithm::Auto;
+    solve.heuristic = cli::classic_heuristic(o.pdb);
+    solve.want_path = o.path || o.show;
+    return cli::batch_settings(o.size, o.goal, solve);
 }
 
 // One board's result: a kind ('o' answered, 'b' bad line, 'l' a limit of this board), the node
-// counts, then the bytes bitsolve prints for it (stdout for 'o', the error message otherwise).
+// counts, what the batch's hints need (a length column and its value, the length found, whether
+// a -1 reaches the other goal), then the bytes bitsolve prints for it (stdout for 'o', the error
+// message otherwise).
 std::string solve_line(const Line& line, const BatchOptions& b, const Options& o) {
     std::optional<Geometry> size = b.size;
     if (!size && b.goal) size = b.goal->geo;
     SolveOptions solve_opt = b.solve;
     if (solve_opt.pattern_db) size = solve_opt.pattern_db->geometry(), solve_opt.threads = 1;
     else solve_opt.threads = 1;
-    BatchItem item = parse_batch_item(line, size);
+    BatchItem item = parse_batch_item(line, size, b.length_column);
     if (item.ok) {
         solve_batch_item(item, [&](BatchItem& it) {
             const Board goal =
@@ -99,16 +73,13 @@ std::string solve_line(const Line& line, const BatchOptions& b, const Options& o
             it.solution = solve(it.board, goal, solve_opt);
         });
     }
-    if (!item.ok) {
-        std::string error = item.error;
-        if (item.no_size) error += " (give --size RxC)";
-        else if (item.limited && !refusal(b.solve.algorithm, item.board.geo).empty()) error += "; use --algo ida";
-        return fmt::format("{} 0 0 0\n{}", item.limited ? 'l' : 'b', error);
-    }
+    if (!item.ok) return fmt::format("{} 0 0 0 0 0 0 0\n{}", item.limited ? 'l' : 'b', cli::batch_error(item, b));
     std::string out = format_answer(item.solution, o.path) + "\n";
     if (o.show && item.solution.length >= 0) out += format_walk(item.board, item.solution.path) + "\n";
     const SearchStats& st = item.solution.stats;
-    return fmt::format("o {} {} {}\n{}", st.expanded, st.generated, st.seconds, out);
+    return fmt::format("o {} {} {} {} {} {} {}\n{}", st.expanded, st.generated, st.seconds, item.expected ? 1 : 0,
+                       item.expected.value_or(0), item.solution.length,
+                       cli::BatchHints::reaches_other_goal(item, b, o.goal) ? 1 : 0, out);
 }
 
 int run(const Options& o) {
@@ -159,8 +130,10 @@ int run(const Options& o) {
         if (rank() != 0) return 0;
         display->finish();
         SearchStats total;
+        cli::BatchHints hints;
         bool bad = false, limited = false;
-        for (const std::string& r : results) {
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            const std::string& r = results[i];
             const std::size_t eol = r.find('\n');
             const std::string body = r.substr(eol + 1);
             if (r[0] != 'o') {
@@ -170,9 +143,15 @@ int run(const Options& o) {
             }
             std::cout << body;
             SearchStats st;
-            std::sscanf(r.c_str() + 2, "%lu %lu %lf", &st.expanded, &st.generated, &st.seconds);
+            int has_expected = 0, length = 0, other_goal = 0;
+            long long expected = 0;
+            std::sscanf(r.c_str() + 2, "%lu %lu %lf %d %lld %d %d", &st.expanded, &st.generated, &st.seconds,
+                        &has_expected, &expected, &length, &other_goal);
             total += st;
+            hints.add(lines[i].number, has_expected ? std::optional<long long>(expected) : std::nullopt, length,
+                      other_goal != 0);
         }
+        for (const std::string& hint : hints.messages(b.blank_first)) print_error("sliding", hint);
         if (o.stats) {
             std::cerr << "Boards: " << results.size() << "\nAlgorithm: " << o.algo << '\n'
                       << format_stats(total) << "Ranks: " << ranks() << '\n'

@@ -25,6 +25,7 @@
 #include "common.hpp"
 #include "json_out.hpp"
 #include "picture.hpp"
+#include "sliding_batch.hpp"
 #include "sliding_hints.hpp"
 #include "sliding_pdb.hpp"
 #include "terminal.hpp"
@@ -68,13 +69,7 @@ SolveOptions solve_options(const SlidingOptions& o) {
 }
 
 // A bad --goal is a bad option value: a usage error (exit code 2), like every other one.
-Board goal_for(const SlidingOptions& o, Geometry g) {
-    try {
-        return parse_goal(o.goal, g);
-    } catch (const InputError& e) {
-        throw UsageError("--goal: " + std::string(e.what()));
-    }
-}
+Board goal_for(const SlidingOptions& o, Geometry g) { return goal_option(o.goal, g); }
 
 // The hint for a board the algorithm refuses by size.
 constexpr const char* kIdaHint = "; use --algo ida";
@@ -89,12 +84,6 @@ Solution solve_with_hints(const Board& start, const Board& goal, const SolveOpti
 }
 
 // A bad batch line's message, with the hint the library leaves to the command.
-std::string batch_error(const BatchItem& item, const BatchOptions& b) {
-    if (item.no_size) return item.error + " (give --size RxC)";
-    if (item.limited && !refusal(b.solve.algorithm, item.board.geo).empty()) return item.error + kIdaHint;
-    return item.error;
-}
-
 bool json(const SlidingOptions& o) { return o.format == "json"; }
 
 // The solution as a picture: every tile a piece, placed in each board along the path.
@@ -202,41 +191,14 @@ int run_single(const SlidingOptions& o) {
 }
 
 int run_batch(const SlidingOptions& o) {
-    BatchOptions b;
-    if (!o.size.empty()) b.size = parse_geometry(o.size);
-    if (o.goal == "blank-first") {
-        b.blank_first = true;
-    } else if (o.goal != "blank-last") {
-        // An explicit goal fixes the size: --size, or the square its numbers make.
-        Geometry g{};
-        if (b.size) {
-            g = *b.size;
-        } else {
-            std::string text = o.goal;  // '/' separates rows, as in parse_goal
-            std::replace(text.begin(), text.end(), '/', ' ');
-            std::size_t n = 0;
-            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
-            bool square = false;
-            for (int s = kMinSide; s <= kMaxSide; ++s)
-                if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;
-            if (!square)
-                throw UsageError("--goal: " + std::to_string(n) +
-                                 " numbers do not make a square board (give --size RxC)");
-        }
-        b.goal = goal_for(o, g);
-    }
-    b.solve = solve_options(o);
+    BatchOptions b = batch_settings(o.size, o.goal, solve_options(o));
     b.threads = o.common.threads;
-    b.length_column = true;  // Korf's files as they are: the board, then its length
-    std::string table;       // the database chosen, for the JSON objects' `algorithm`
+    std::string table;  // the database chosen, for the JSON objects' `algorithm`
     b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads, &table);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
-    // Hints gathered over the batch, printed once at the end: answers that differ from the file's
-    // length column, and -1 answers that the other standard goal would not give.
-    std::size_t checked = 0, differ = 0, other_goal = 0;
-    std::string first_difference;
+    BatchHints hints;  // printed once at the end
     // Boards are printed in input order as their chunk finishes, up to the first one a stop cut
     // short.
     auto emit = [&](const BatchItem& item) {
@@ -248,13 +210,7 @@ int run_batch(const SlidingOptions& o) {
             (item.limited ? limited : bad) = true;
             return;
         }
-        if (item.expected) {
-            ++checked;
-            if (*item.expected != item.solution.length && differ++ == 0)
-                first_difference =
-                    fmt::format("line {}: {} in the file, {} found", item.line, *item.expected, item.solution.length);
-        }
-        if (item.solution.length < 0 && !b.goal && !other_goal_hint(o.goal, item.board).empty()) ++other_goal;
+        hints.add(item.line, item.expected, item.solution.length, BatchHints::reaches_other_goal(item, b, o.goal));
         if (json(o)) {
             Json j;
             j["line"] = item.line;
@@ -267,15 +223,7 @@ int run_batch(const SlidingOptions& o) {
     };
     solve_batch(read_input(o.file), b, emit);
     std::cout.flush();
-    if (differ > 0)
-        std::cerr << fmt::format(
-            "bitsolve sliding: hint: {} of {} answers differ from the length column of the input (first: {})\n", differ,
-            checked, first_difference);
-    if (other_goal > 0)
-        std::cerr << fmt::format("bitsolve sliding: hint: {} board(s) answered -1 reach the other standard goal; {}\n",
-                                 other_goal,
-                                 b.blank_first ? "the default goal is blank-last (drop --goal blank-first)"
-                                               : "Korf's instances use --goal blank-first");
+    for (const std::string& hint : hints.messages(b.blank_first)) print_error("sliding", hint);
     if (o.common.stats && !json(o)) {
         std::cerr << "Boards: " << boards << '\n';
         print_stats(o, total, o.algo);

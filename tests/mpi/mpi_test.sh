@@ -40,7 +40,8 @@ case_sliding() {
         echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
         echo "# comment"
         echo ""
-        echo "1 2 3 4 0 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0"   # bad: twice 0
+        echo "1 2 3 4 0 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0"   # bad: twice 0
+        echo "8 1 3 4 0 2 7 6 5 20"        # a length column that differs: one hint at the end
     } >"$batch"
     for opts in "" "--path" "--path --show --heuristic md"; do
         # shellcheck disable=SC2086
