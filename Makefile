@@ -5,7 +5,7 @@ BUILD     ?= build
 CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 BIN       := $(BUILD)/apps/bitsolve/bitsolve
 
-.PHONY: all setup setup-fuzz setup-lint configure build run test test-slow test-all bench asan debug fuzz lint format-check ci clean format
+.PHONY: all setup setup-fuzz setup-lint configure build run test test-slow test-all bench asan debug fuzz lint format-check ci clean format python
 
 all: build
 
@@ -38,6 +38,10 @@ test-slow: build
 
 test-all: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Python module alone: $(BUILD)/python/bitsolve (PYTHONPATH=$(BUILD)/python python3 -c 'import bitsolve').
+python: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target bitsolve_python
 
 bench: build
 	@$(BIN) bench
