@@ -1,6 +1,7 @@
 // bitsolve.sliding: solve one board or a batch (GIL released, Ctrl-C and timeouts watched).
 #include <pybind11/stl.h>
 
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -64,6 +65,19 @@ std::string goal_spec(const py::handle& goal) {
     return text;
 }
 
+// The CLI's cache by default, so that tables built once serve later processes (and the CLI);
+// memory only when neither XDG_CACHE_HOME nor HOME is set. Read once per process.
+const std::string& default_pdb_dir() {
+    static const std::string dir = [] {
+        try {
+            return pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME")).string();
+        } catch (const UsageError&) {
+            return std::string();
+        }
+    }();
+    return dir;
+}
+
 Settings settings(const py::handle& goal, const std::string& heuristic, bool path, const std::string& algorithm,
                   unsigned threads, const std::optional<std::string>& pdb_dir) {
     Settings s;
@@ -82,7 +96,7 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     s.opt.want_path = path;
     s.opt.threads = threads;
     s.heuristic = heuristic;
-    s.pdb_dir = pdb_dir.value_or("");
+    s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
     return s;
 }
 
@@ -196,7 +210,8 @@ void add_sliding(py::module_& parent) {
 board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
 row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
 numbers. heuristic: auto, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666 on
-5x5), built in memory, or cached in pdb_dir. algorithm: auto, bfs, bidir, ida. threads: threads of
+5x5), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
+~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
 pattern-database IDA* on this board. timeout: seconds.
 Raises ValueError (bad board, goal or option), TimeoutError, KeyboardInterrupt (Ctrl-C),
 MemoryError (the search would exceed the memory budget).)");

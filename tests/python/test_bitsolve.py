@@ -69,14 +69,15 @@ def test_sliding_3x3_batch_against_single_calls():
             assert replay([int(x) for x in b.split()], r.path, 3) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
 
 
-def test_sliding_korf_with_pattern_databases():
+def test_sliding_korf_with_pattern_databases(tmp_path):
     korf = sorted(rows("sliding/korf100.txt"), key=lambda r: int(r[16]))[:3]
     boards = [" ".join(r[:16]) for r in korf]
-    results = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555", threads=2)
+    results = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555", threads=2, pdb_dir=str(tmp_path))
+    assert len(list(tmp_path.rglob("*"))) >= 3  # the three tables were cached there
     for r, k, b in zip(results, korf, boards):
         assert r.length == int(k[16])
         assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
-    one = sliding.solve(boards[0], goal="blank-first", heuristic="pdb555", path=False)
+    one = sliding.solve(boards[0], goal="blank-first", heuristic="pdb555", path=False, pdb_dir="")
     assert one.length == int(korf[0][16]) and one.algorithm == "ida"
 
 
