@@ -5,7 +5,7 @@ BUILD     ?= build
 CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 BIN       := $(BUILD)/apps/bitsolve/bitsolve
 
-.PHONY: all setup setup-fuzz setup-lint configure build run test test-slow test-all bench asan debug fuzz lint format-check ci clean format
+.PHONY: all setup setup-fuzz setup-lint configure build run test test-slow test-all bench asan debug fuzz lint format-check ci clean format python package
 
 all: build
 
@@ -46,6 +46,16 @@ test-browser: build
 
 test-all: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Python module alone: $(BUILD)/python/bitsolve (PYTHONPATH=$(BUILD)/python python3 -c 'import bitsolve').
+python: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target bitsolve_python
+
+# The Debian package, built for any x86-64 machine (no -march=native) in build-package/.
+package: setup
+	@test -f build-package/CMakeCache.txt || cmake -S . -B build-package $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
+	    -DBITSOLVE_NATIVE=OFF -DBITSOLVE_TESTS=OFF -DBITSOLVE_BENCH=OFF
+	@cmake --build build-package -j $(JOBS) && cd build-package && cpack -G DEB
 
 bench: build
 	@$(BIN) bench

@@ -5,7 +5,8 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build git
       libcli11-dev libfmt-dev libzstd-dev nlohmann-json3-dev
       libgtest-dev libgmock-dev googletest libbenchmark-dev
-      libopenmpi-dev openmpi-bin python3)
+      libopenmpi-dev openmpi-bin
+      pkg-config python3 python3-dev pybind11-dev python3-pybind11 python3-pytest)
 # `--fuzz` (make fuzz) adds clang and its runtimes (libFuzzer, ASan, UBSan). GCC's sanitizer
 # runtimes come with build-essential. BITSOLVE_SETUP_EXTRA=1 is the older spelling of --fuzz.
 if [[ "${1:-}" == --fuzz || "${BITSOLVE_SETUP_EXTRA:-0}" == 1 ]]; then

@@ -1,0 +1,3 @@
+from . import queens as queens, rush as rush, sliding as sliding
+
+__version__: str

@@ -1,0 +1,225 @@
+// bitsolve.sliding: solve one board or a batch (GIL released, Ctrl-C and timeouts watched).
+#include <pybind11/stl.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/parallel.hpp"
+#include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/pdb/select.hpp"
+#include "bitsolve/sliding/solver.hpp"
+#include "common.hpp"
+
+namespace bitsolve::python {
+namespace {
+
+using namespace bitsolve::sliding;
+
+struct SlidingResult {
+    int length = -1;
+    std::optional<std::string> path;
+    std::string algorithm;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+};
+
+struct Settings {
+    SolveOptions opt;
+    std::string goal;
+    std::string heuristic;
+    std::string pdb_dir;
+};
+
+// A board from a string (rows on lines, or one line of numbers) or from a list of numbers or of
+// rows of numbers.
+Board to_board(const py::handle& obj, const std::optional<Geometry>& size, std::size_t line) {
+    if (py::isinstance<py::str>(obj)) {
+        const auto text = obj.cast<std::string>();
+        if (text.find('\n') != std::string::npos) return parse_board(text);
+        return parse_board_line(text, line, size);
+    }
+    if (!py::isinstance<py::sequence>(obj)) throw py::type_error("a board is a str or a list of numbers or of rows");
+    std::string text;
+    bool rows = false;
+    for (const py::handle item : obj) {
+        if (py::isinstance<py::sequence>(item)) {
+            rows = true;
+            for (const py::handle v : item) text += std::to_string(v.cast<long>()) + ' ';
+            text += '\n';
+        } else {
+            text += std::to_string(item.cast<long>()) + ' ';
+        }
+    }
+    return rows ? parse_board(text) : parse_board_line(text, line, size);
+}
+
+std::string goal_spec(const py::handle& goal) {
+    if (py::isinstance<py::str>(goal)) return goal.cast<std::string>();
+    std::string text;
+    for (const py::handle v : goal) text += std::to_string(v.cast<long>()) + ' ';
+    return text;
+}
+
+// The CLI's cache by default, so that tables built once serve later processes (and the CLI);
+// memory only when neither XDG_CACHE_HOME nor HOME is set. Read once per process.
+const std::string& default_pdb_dir() {
+    static const std::string dir = [] {
+        try {
+            return pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME")).string();
+        } catch (const UsageError&) {
+            return std::string();
+        }
+    }();
+    return dir;
+}
+
+Settings settings(const py::handle& goal, const std::string& heuristic, bool path, const std::string& algorithm,
+                  unsigned threads, const std::optional<std::string>& pdb_dir) {
+    Settings s;
+    s.goal = goal_spec(goal);
+    static const std::map<std::string, Algorithm> algorithms{
+        {"auto", Algorithm::Auto}, {"bfs", Algorithm::Bfs}, {"bidir", Algorithm::Bidir}, {"ida", Algorithm::Ida}};
+    const auto a = algorithms.find(algorithm);
+    if (a == algorithms.end())
+        throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
+    static const char* const names[] = {"auto", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666"};
+    if (std::find(std::begin(names), std::end(names), heuristic) == std::end(names))
+        throw py::value_error("heuristic must be auto, lc, md, pdb555, pdb663, pdb78 or pdb6666, not '" + heuristic +
+                              "'");
+    s.opt.algorithm = a->second;
+    s.opt.heuristic = heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;
+    s.opt.want_path = path;
+    s.opt.threads = threads;
+    s.heuristic = heuristic;
+    s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
+    return s;
+}
+
+// Pattern databases, kept for the life of the process per (name, goal, cache directory).
+std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const Settings& s, const Board& goal) {
+    if (s.heuristic == "lc" || s.heuristic == "md") return nullptr;
+    if (s.heuristic != "auto" && !pdb::partition_fits(s.heuristic, goal.geo))
+        throw UsageError(s.heuristic + " does not fit a " + std::to_string(goal.geo.rows) + "x" +
+                         std::to_string(goal.geo.cols) + " board");
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const pdb::PdbHeuristic>> tables;
+    const std::string key =
+        s.heuristic + '|' + format_board_line(goal) + '|' + s.pdb_dir + '|' + algorithm_name(s.opt.algorithm);
+    const std::lock_guard lock(mutex);
+    auto it = tables.find(key);
+    if (it == tables.end())
+        it = tables.emplace(key, pdb::select_pdb(s.heuristic, goal, s.opt.algorithm, {s.pdb_dir, 0, {}})).first;
+    return it->second;
+}
+
+SlidingResult result_of(const Solution& sol, bool path) {
+    SlidingResult r;
+    r.length = sol.length;
+    if (path && sol.length >= 0) r.path = path_letters(sol.path);
+    r.algorithm = sol.length < 0 && sol.used == Algorithm::Auto ? "parity" : algorithm_name(sol.used);
+    r.expanded = sol.stats.expanded;
+    r.generated = sol.stats.generated;
+    return r;
+}
+
+std::optional<Geometry> size_of(const std::optional<std::string>& size) {
+    if (!size) return std::nullopt;
+    return parse_geometry(*size);
+}
+
+SlidingResult solve_one(const py::object& board, const py::object& goal, const std::string& heuristic, bool path,
+                        const std::string& algorithm, const std::optional<std::string>& size, unsigned threads,
+                        const std::optional<std::string>& pdb_dir, std::optional<double> timeout) {
+    Settings s = settings(goal, heuristic, path, algorithm, threads, pdb_dir);
+    const Board start = to_board(board, size_of(size), 1);
+    const Board target = parse_goal(s.goal, start.geo);
+    auto work = [&] {
+        SolveOptions opt = s.opt;
+        opt.pattern_db = pattern_db(s, target);
+        return result_of(solve(start, target, opt), path);
+    };
+    // Small boards answer in microseconds: no watcher thread for them.
+    if (start.geo.cells() <= 9 && !timeout) return run_released(work);
+    SlidingResult r;
+    run_watched([&] { r = work(); }, timeout.value_or(0));
+    return r;
+}
+
+std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::object& goal, const std::string& heuristic,
+                                      bool path, const std::string& algorithm, const std::optional<std::string>& size,
+                                      unsigned threads, const std::optional<std::string>& pdb_dir,
+                                      std::optional<double> timeout) {
+    const Settings s = settings(goal, heuristic, path, algorithm, 1, pdb_dir);
+    std::vector<Board> starts;
+    const auto geo = size_of(size);
+    for (const py::handle b : boards) {
+        try {
+            starts.push_back(to_board(b, geo, starts.size() + 1));
+        } catch (const InputError& e) {
+            throw py::value_error("board " + std::to_string(starts.size()) + ": " + e.message());
+        }
+    }
+    std::map<std::pair<int, int>, Board> goals;
+    for (const Board& b : starts)
+        if (!goals.count({b.geo.rows, b.geo.cols}))
+            goals.emplace(std::pair{b.geo.rows, b.geo.cols}, parse_goal(s.goal, b.geo));
+    std::vector<SlidingResult> results(starts.size());
+    run_watched(
+        [&] {
+            std::map<std::pair<int, int>, SolveOptions> options;
+            for (const auto& [g, target] : goals) {
+                SolveOptions opt = s.opt;
+                opt.pattern_db = pattern_db(s, target);
+                options.emplace(g, opt);
+            }
+            parallel_for(starts.size(), threads, [&](std::size_t i) {
+                const auto key = std::pair{starts[i].geo.rows, starts[i].geo.cols};
+                results[i] = result_of(solve(starts[i], goals.at(key), options.at(key)), path);
+            });
+            check_stop();  // parallel_for hands out no more work after a stop
+        },
+        timeout.value_or(0));
+    return results;
+}
+
+}  // namespace
+
+void add_sliding(py::module_& parent) {
+    auto m = parent.def_submodule("sliding", "Sliding-tile puzzles (2x2 .. 5x5): optimal solutions.");
+    py::class_<SlidingResult>(m, "Result", "An optimal solution: length -1 when the goal is unreachable.")
+        .def_readonly("length", &SlidingResult::length, "fewest moves; -1 when unreachable")
+        .def_readonly("path", &SlidingResult::path, "blank moves as letters U L R D, or None")
+        .def_readonly("algorithm", &SlidingResult::algorithm, "the algorithm that answered")
+        .def_readonly("expanded", &SlidingResult::expanded, "nodes expanded")
+        .def_readonly("generated", &SlidingResult::generated, "nodes generated")
+        .def("__repr__", [](const SlidingResult& r) {
+            return "sliding.Result(length=" + std::to_string(r.length) +
+                   ", path=" + (r.path ? "'" + *r.path + "'" : std::string("None")) + ", algorithm='" + r.algorithm +
+                   "')";
+        });
+    m.def("solve", &solve_one, py::arg("board"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
+          py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 1,
+          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(),
+          R"(Solves one board optimally.
+
+board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
+row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
+numbers. heuristic: auto, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666 on
+5x5), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
+~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
+pattern-database IDA* on this board. timeout: seconds.
+Raises ValueError (bad board, goal or option), TimeoutError, KeyboardInterrupt (Ctrl-C),
+MemoryError (the search would exceed the memory budget).)");
+    m.def("solve_batch", &solve_many, py::arg("boards"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
+          py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 0,
+          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(),
+          R"(Solves a list of boards on `threads` threads (0: all cores) without the GIL; results in
+input order. Arguments as for solve(); a bad board raises ValueError naming its index.)");
+}
+
+}  // namespace bitsolve::python

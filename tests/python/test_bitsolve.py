@@ -1,0 +1,173 @@
+"""The Python module on the bundled data: every family, errors, timeouts and interruption.
+
+Run by ctest (label python) with PYTHONPATH=<build>/python and BITSOLVE_DATA=<source>/data.
+"""
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import bitsolve
+from bitsolve import queens, rush, sliding
+
+DATA = Path(os.environ.get("BITSOLVE_DATA", Path(__file__).resolve().parents[2] / "data"))
+
+
+def rows(path):
+    return [line.split() for line in (DATA / path).read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def replay(board, path, cols):
+    """Plays blank moves on a flat board, independently of the library."""
+    b = list(board)
+    step = {"U": -cols, "D": cols, "L": -1, "R": 1}
+    for move in path:
+        z = b.index(0)
+        t = z + step[move]
+        assert 0 <= t < len(b) and (move in "UD" or t // cols == z // cols)
+        b[z], b[t] = b[t], b[z]
+    return b
+
+
+def test_version():
+    assert bitsolve.__version__.startswith("0.2")
+
+
+def test_sliding_judge_samples():
+    for i in (1, 2):
+        board = (DATA / f"boj/1525-{i}.in").read_text()
+        want = int((DATA / f"boj/1525-{i}.out").read_text())
+        r = sliding.solve(board)
+        assert r.length == want
+        if want >= 0:
+            assert replay([int(x) for x in board.split()], r.path, 3) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+        else:
+            assert r.path is None
+
+
+def test_sliding_board_forms_and_repr():
+    a = sliding.solve("1 0 3 4 2 5 7 8 6")
+    b = sliding.solve([1, 0, 3, 4, 2, 5, 7, 8, 6])
+    c = sliding.solve([[1, 0, 3], [4, 2, 5], [7, 8, 6]], path=False)
+    assert (a.length, a.path) == (b.length, b.path) == (3, "DRD")
+    assert c.length == 3 and c.path is None
+    assert repr(a).startswith("sliding.Result(length=3, path='DRD'")
+
+
+def test_sliding_3x3_batch_against_single_calls():
+    boards = [" ".join(r) for r in rows("sliding/examples/batch-3x3.txt")]
+    assert len(boards) >= 9
+    batch = sliding.solve_batch(boards, threads=2)
+    single = [sliding.solve(b) for b in boards]
+    assert [r.length for r in batch] == [r.length for r in single]
+    for b, r in zip(boards, batch):
+        if r.length >= 0:
+            assert len(r.path) == r.length
+            assert replay([int(x) for x in b.split()], r.path, 3) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+def test_sliding_korf_with_pattern_databases(tmp_path):
+    korf = sorted(rows("sliding/korf100.txt"), key=lambda r: int(r[16]))[:3]
+    boards = [" ".join(r[:16]) for r in korf]
+    results = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555", threads=2, pdb_dir=str(tmp_path))
+    assert len(list(tmp_path.rglob("*"))) >= 3  # the three tables were cached there
+    for r, k, b in zip(results, korf, boards):
+        assert r.length == int(k[16])
+        assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
+    one = sliding.solve(boards[0], goal="blank-first", heuristic="pdb555", path=False, pdb_dir="")
+    assert one.length == int(korf[0][16]) and one.algorithm == "ida"
+
+
+def test_sliding_errors():
+    with pytest.raises(ValueError, match="column"):
+        sliding.solve("1 2 3 4 5 6 7 8 8")
+    with pytest.raises(ValueError):
+        sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="nope")
+    with pytest.raises(ValueError):
+        sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="pdb555")  # a 4x4 partition
+    with pytest.raises(ValueError, match="board 1"):
+        sliding.solve_batch(["1 0 3 4 2 5 7 8 6", "1 2"])
+    with pytest.raises(TypeError):
+        sliding.solve(3)
+
+
+def test_sliding_timeout():
+    hardest = sorted(rows("sliding/korf24-50.txt"), key=lambda r: -int(r[25]))[0]
+    t0 = time.monotonic()
+    with pytest.raises(TimeoutError):
+        sliding.solve(" ".join(hardest[:25]), goal="blank-first", heuristic="lc", timeout=0.3)
+    assert time.monotonic() - t0 < 10
+    assert sliding.solve("1 0 3 4 2 5 7 8 6").length == 3  # the stop flag was cleared
+
+
+def test_rush_forty_levels_both_metrics():
+    levels = rows("rush/fogleman-forty.txt")
+    assert len(levels) == 40
+    moves = rush.solve_batch([r[3] for r in levels], threads=2)
+    steps = rush.solve_batch([r[3] for r in levels], metric="steps", path=False, threads=2)
+    assert [r.length for r in moves] == [int(r[1]) for r in levels]
+    assert [r.length for r in steps] == [int(r[2]) for r in levels]
+    assert len(moves[0].path.split()) == moves[0].length
+    one = rush.solve(levels[0][3])
+    assert (one.length, one.path) == (moves[0].length, moves[0].path)
+    assert repr(one).startswith("rush.Result(length=")
+
+
+def test_rush_cluster_database_rows():
+    sample = [r for r in rows("rush/fogleman-db-sample.txt") if int(r[2]) <= 5000][:12]
+    for moves, board, size in sample:
+        c = rush.cluster(board)
+        assert c.states == int(size)
+        assert c.hardest_distance == int(moves) == c.start_distance
+        assert c.hardest == board
+        assert sum(c.histogram) == c.states and c.histogram[0] == c.goal_states
+
+
+def test_rush_judge_sample_and_errors():
+    r = rush.solve((DATA / "boj/18139-2.in").read_text(), metric="steps")
+    assert r.length >= 0
+    with pytest.raises(ValueError):
+        rush.solve("AAooooooooo")
+    with pytest.raises(ValueError):
+        rush.solve("ooBoCCooBoooAABoooDDDooEoooooEoooooE", metric="furlongs")
+
+
+def test_queens_oeis():
+    counts = {int(r[0]): (int(r[1]), int(r[2])) for r in rows("queens/counts.txt")}
+    for n in range(1, 12):
+        assert queens.count(n, threads=2) == counts[n][0]
+        assert queens.count(n, unique=True, threads=2) == counts[n][1]
+    s = queens.summary(12, threads=2)
+    assert (s.total, s.unique) == counts[12]
+    assert s.asymmetric + s.rot180 + s.rot90 + s.full == s.unique
+
+
+def test_queens_progress_and_errors():
+    seen = []
+    assert queens.count(13, threads=2, progress=lambda done, total: seen.append((done, total))) == 73712
+    assert seen and seen[-1][0] == seen[-1][1]
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+    with pytest.raises(ValueError):
+        queens.count(0)
+    with pytest.raises(ZeroDivisionError):
+        queens.count(15, threads=2, progress=lambda done, total: 1 / 0)
+    assert queens.count(8) == 92
+
+
+def test_queens_timeout():
+    with pytest.raises(TimeoutError):
+        queens.count(20, threads=2, timeout=0.2)
+    assert queens.count(6) == 4
+
+
+def test_queens_ctrl_c_stops_a_count():
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        queens.count(20, threads=2)
+    assert time.monotonic() - t0 < 10
+    assert queens.count(8) == 92
