@@ -1,17 +1,17 @@
+// The AVX-512 form of the batched search (kernel_simd.hpp), compiled for AVX-512 whatever the
+// build targets; run only where the CPU has it (core/cpu.hpp).
 #include "bitsolve/queens/kernel_simd.hpp"
 
-#if defined(__AVX512F__)
 #include <immintrin.h>
 // GCC 12 warns about an uninitialised variable inside its own AVX-512 shift intrinsics (GCC
 // bug 105593, a false positive in the header); our operands are all initialised.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#endif
+
+#include "bitsolve/core/target.hpp"
 
 namespace bitsolve::queens {
-
-#if defined(__AVX512F__)
 
 namespace {
 
@@ -23,10 +23,11 @@ struct alignas(64) LevelBuffer {
     std::uint32_t free[kCap], cols[kCap], left[kCap], right[kCap];
 };
 
-inline __m512i shl(__m512i v, int s) { return _mm512_sll_epi32(v, _mm_cvtsi32_si128(s)); }
-inline __m512i shr(__m512i v, int s) { return _mm512_srl_epi32(v, _mm_cvtsi32_si128(s)); }
+BITSOLVE_TARGET_AVX512 inline __m512i shl(__m512i v, int s) { return _mm512_sll_epi32(v, _mm_cvtsi32_si128(s)); }
+BITSOLVE_TARGET_AVX512 inline __m512i shr(__m512i v, int s) { return _mm512_srl_epi32(v, _mm_cvtsi32_si128(s)); }
 
-inline void append(LevelBuffer& buf, int& n, __mmask16 keep, __m512i f, __m512i c, __m512i l, __m512i r) {
+BITSOLVE_TARGET_AVX512 inline void append(LevelBuffer& buf, int& n, __mmask16 keep, __m512i f, __m512i c, __m512i l,
+                                          __m512i r) {
     _mm512_storeu_si512(buf.free + n, _mm512_maskz_compress_epi32(keep, f));
     _mm512_storeu_si512(buf.cols + n, _mm512_maskz_compress_epi32(keep, c));
     _mm512_storeu_si512(buf.left + n, _mm512_maskz_compress_epi32(keep, l));
@@ -36,9 +37,8 @@ inline void append(LevelBuffer& buf, int& n, __mmask16 keep, __m512i f, __m512i 
 
 }  // namespace
 
-bool simd_kernel_available() { return true; }
-
-std::uint64_t count_completions_simd(const Frame& f, int t0, const Masks& m, std::uint64_t* nodes) {
+BITSOLVE_TARGET_AVX512 std::uint64_t count_completions_avx512(const Frame& f, int t0, const Masks& m,
+                                                              std::uint64_t* nodes) {
     const int last = f.levels - 1;
     thread_local LevelBuffer buffers[kMaxN];
     int size[kMaxN] = {};
@@ -101,12 +101,5 @@ std::uint64_t count_completions_simd(const Frame& f, int t0, const Masks& m, std
     if (nodes) *nodes += visited;
     return count;
 }
-
-#else
-
-bool simd_kernel_available() { return false; }
-std::uint64_t count_completions_simd(const Frame&, int, const Masks&, std::uint64_t*) { return 0; }
-
-#endif
 
 }  // namespace bitsolve::queens

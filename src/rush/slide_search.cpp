@@ -13,10 +13,15 @@ namespace {
 constexpr std::uint64_t kParentMask = 0xFFFFFFFFULL;
 }  // namespace
 
-bool SlideSearch::vector_available() { return avx512_kernel_available(); }
+void SlideSearch::set_kernel(std::optional<Kernel> k) {
+    if (k && !kernel_supported(*k)) bitsolve::set_kernel(*k);  // throws the error of an unsupported kernel
+    kernel_ = k;
+}
 
 void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, Solution& sol) {
     const int n = static_cast<int>(s.board().pieces.size());
+    const Kernel kernel = kernel_.value_or(active_kernel());
+    const bool from_keys = kernel == Kernel::Avx512;  // rebuilds occupancy from the keys
     tables_.build(s);
     SlideBatch b;
     seen_.reset(size_hint_);
@@ -24,7 +29,7 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
     const CompiledBoard::Occupancy start_occ = s.occupancy(start);
     seen_.insert(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
-    if (!vector_) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
+    if (!from_keys) {  // the other kernels read each node's occupancy instead of rebuilding it
         occ_.resize(keys_.size());
         occT_.resize(keys_.size());
         occ_[0] = start_occ.occ;
@@ -50,8 +55,9 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
         lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
         // Steps 1 and 2 (slide_kernel.hpp). The arrays may have moved since the last batch.
         const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
-        const std::size_t m =
-            vector_ ? expand_avx512(tables_, nodes, head, lanes, b) : expand_scalar(tables_, nodes, head, lanes, b);
+        const std::size_t m = kernel == Kernel::Avx512 ? expand_avx512(tables_, nodes, head, lanes, b)
+                              : kernel == Kernel::Avx2 ? expand_avx2(tables_, nodes, head, lanes, b)
+                                                       : expand_scalar(tables_, nodes, head, lanes, b);
         expanded += lanes;
         generated += m;
         // Step 3: look each child up and write it; the count moves on only for a new one.
@@ -61,11 +67,11 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
         }
         if (count + m > keys_.size()) {
             const std::size_t want = 2 * (count + m);
-            const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (vector_ ? 0 : 2 * sizeof(u64));
+            const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
             require_memory((want - keys_.size()) * per_node, "the search frontier");
             keys_.resize(want);
             records_.resize(want);
-            if (!vector_) occ_.resize(want), occT_.resize(want);
+            if (!from_keys) occ_.resize(want), occT_.resize(want);
         }
         Key* const out_keys = keys_.data();
         std::uint64_t* const out_records = records_.data();
@@ -83,7 +89,7 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
             const auto u = static_cast<std::size_t>(i);
             const u64 occ = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^
                             tables_.cells[u][static_cast<std::size_t>(f1)];
-            if (!vector_) {
+            if (!from_keys) {
                 occ_[count] = occ;
                 occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
                                tables_.cellsT[u][static_cast<std::size_t>(f1)];

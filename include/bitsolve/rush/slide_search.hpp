@@ -52,8 +52,10 @@
 // allocation once warm.
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/rush/bucket_set.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/slide_kernel.hpp"
@@ -68,20 +70,19 @@ public:
     // give up (length -1) beyond this many moves.
     void run(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
 
-    // Whether this build has the AVX-512 kernel (it is then used unless switched off).
-    static bool vector_available();
-    // Tests: run the scalar kernel where the vector one exists, to compare the two.
-    void set_vector(bool on) { vector_ = on && vector_available(); }
-    bool vector() const { return vector_; }
+    // The kernel of the next runs: k, or the process's active kernel (core/cpu.hpp) when none
+    // is given (the default). Tests and benches compare kernels with it. Throws UsageError
+    // when the CPU lacks k.
+    void set_kernel(std::optional<Kernel> k);
 
 private:
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
-    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept only for the scalar kernel
+    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar and AVX2 kernels
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
-    bool vector_ = vector_available();
+    std::optional<Kernel> kernel_;
 };
 
 }  // namespace bitsolve::rush
