@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/search/bfs.hpp"
 #include "bitsolve/core/visited.hpp"
 #include "bitsolve/rush/cluster.hpp"
@@ -79,7 +80,7 @@ static_assert(bitsolve::Domain<GenericDomain>);
 
 void solve_sample(benchmark::State& state, bool vector) {
     Solver solver;
-    if (!vector) solver.set_kernel(Kernel::Scalar);
+    if (!vector) solver.set_kernel(bitsolve::Kernel::Scalar);
     std::uint64_t nodes = 0, children = 0;
     for (auto _ : state)
         for (const Row& r : rows()) {

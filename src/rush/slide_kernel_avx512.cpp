@@ -20,6 +20,7 @@
 
 #include "bitsolve/core/target.hpp"
 #include "bitsolve/rush/slide_kernel.hpp"
+#include "slide_driver.hpp"
 
 namespace bitsolve::rush {
 
@@ -129,6 +130,12 @@ BITSOLVE_TARGET_AVX512 std::size_t expand_avx512(const SlideTables& t, const Sli
         m += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
     }
     return m;
+}
+
+// The driver compiled for this kernel (slide_driver.hpp).
+BITSOLVE_TARGET_AVX512 void SlideSearch::run_avx512(const CompiledBoard& s, bool want_path, int max_length,
+                                                    Solution& sol) {
+    run_with<Kernel::Avx512>(s, want_path, max_length, sol);
 }
 
 }  // namespace bitsolve::rush

@@ -161,7 +161,9 @@ TEST(RushSolver, EveryKernelMakesTheSameSearch) {
 TEST(RushSolver, UnsupportedKernelIsRefused) {
     Solver s;
     for (Kernel k : {Kernel::Avx2, Kernel::Avx512}) {
-        if (!kernel_supported(k)) EXPECT_THROW(s.set_kernel(k), UsageError);
+        if (!kernel_supported(k)) {
+            EXPECT_THROW(s.set_kernel(k), UsageError);
+        }
     }
     s.set_kernel(Kernel::Scalar);
     s.set_kernel(std::nullopt);

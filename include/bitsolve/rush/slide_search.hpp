@@ -21,10 +21,10 @@
 //  3. each child is looked up in the visited set (bucket_set.hpp) and written at the end of
 //     the node array; the node count advances by 1 when it was new, so no branch depends on
 //     that answer. A new child whose car has a clear way out ends the search after the batch.
-// Steps 1 and 2 are the kernel's (slide_kernel.hpp), step 3 this driver's. The scalar kernel
-// (any CPU) and the AVX-512 kernel (built with -march=native on a CPU that has it) produce the
-// same masks in the same order, hence the same children, nodes, counts and paths; tests run
-// both.
+// Steps 1 and 2 are the kernel's (slide_kernel.hpp), step 3 this driver's, compiled once per
+// kernel. The scalar kernel (any CPU) and the AVX2 and AVX-512 kernels (chosen at run time
+// where the CPU has them, core/cpu.hpp) produce the same masks in the same order, hence the
+// same children, nodes, counts and paths; tests run all that the CPU has.
 //
 // Pruned slides. A node n at depth d, reached from its parent p by sliding piece W, does not
 // generate
@@ -76,6 +76,13 @@ public:
     void set_kernel(std::optional<Kernel> k);
 
 private:
+    // The driver for kernel K (src/rush/slide_driver.hpp), and its entries compiled for AVX2
+    // and AVX-512 (called only where the CPU has them).
+    template <Kernel K>
+    void run_with(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+    void run_avx2(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+    void run_avx512(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
