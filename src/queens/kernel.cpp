@@ -78,9 +78,12 @@ constexpr std::array<Entry<CountNodes>, sizeof...(I)> make_entries(std::index_se
 template <bool CountNodes>
 constexpr auto kEntries = make_entries<CountNodes>(std::make_index_sequence<kKernelLevels - 1>{});
 
-// K: which kernel searches the subtrees of at most kKernelLevels levels (the vector ones,
-// kernel_simd.hpp, search the same tree).
-template <bool CountNodes, Kernel K>
+// Which code searches the subtrees of at most kKernelLevels levels: a kernel's batched search
+// (kernel_simd.hpp; the scalar kernel's is kernel_batch.cpp), or the unrolled recursive loop
+// above (Unrolled: tests compare the batched searches with it). All search the same tree.
+enum class Mode { Scalar, Avx2, Avx512, Unrolled };
+
+template <bool CountNodes, Mode K>
 std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
     const int left_levels = f.levels - t;
     if (left_levels == 0) return 1;
@@ -90,8 +93,9 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
         return open;
     }
     if (left_levels <= kKernelLevels) {
-        if constexpr (K == Kernel::Avx512) return count_completions_avx512(f, t, m, CountNodes ? &nodes : nullptr);
-        if constexpr (K == Kernel::Avx2) return count_completions_avx2(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Avx512) return count_completions_avx512(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Avx2) return count_completions_avx2(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Scalar) return count_completions_batch(f, t, m, CountNodes ? &nodes : nullptr);
         return kEntries<CountNodes>[static_cast<std::size_t>(left_levels - 2)](f, t, m, nodes);
     }
     // A long search: split off the first level and look at the stop flag between subtrees.
@@ -145,11 +149,11 @@ namespace {
 template <bool CountNodes>
 std::uint64_t count_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
     switch (k) {
-        case Kernel::Avx512: return count_from<CountNodes, Kernel::Avx512>(f, t, m, nodes);
-        case Kernel::Avx2: return count_from<CountNodes, Kernel::Avx2>(f, t, m, nodes);
+        case Kernel::Avx512: return count_from<CountNodes, Mode::Avx512>(f, t, m, nodes);
+        case Kernel::Avx2: return count_from<CountNodes, Mode::Avx2>(f, t, m, nodes);
         case Kernel::Scalar: break;
     }
-    return count_from<CountNodes, Kernel::Scalar>(f, t, m, nodes);
+    return count_from<CountNodes, Mode::Scalar>(f, t, m, nodes);
 }
 }  // namespace
 
@@ -160,6 +164,10 @@ std::uint64_t count_completions(const Frame& f, int t, const Masks& m) {
 
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
     return count_with<true>(active_kernel(), f, t, m, nodes);
+}
+
+std::uint64_t count_completions_unrolled(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    return count_from<true, Mode::Unrolled>(f, t, m, nodes);
 }
 
 std::uint64_t count_completions_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {

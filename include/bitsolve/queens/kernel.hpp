@@ -36,9 +36,12 @@ SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std
 // costs nothing in the plain search.
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
-// Both functions above run the process's active kernel (core/cpu.hpp): a vector kernel
-// (kernel_simd.hpp) or the unrolled scalar loop; the tree and the node count are the same. This
+// Both functions above run the process's active kernel (core/cpu.hpp): the batched search of
+// kernel_simd.hpp with AVX-512, AVX2 or plain scalar lanes; the tree and the node count are
+// those of the unrolled loop. This
 // one runs kernel k, so that tests can compare them (UsageError when the CPU lacks it).
 std::uint64_t count_completions_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
+// The unrolled recursive loop, on any CPU: the reference the kernels are tested against.
+std::uint64_t count_completions_unrolled(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
 }  // namespace bitsolve::queens

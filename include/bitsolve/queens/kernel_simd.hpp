@@ -22,5 +22,7 @@ namespace bitsolve::queens {
 // The CPU must support AVX-512 F, BW, VL (resp. AVX2 and BMI2).
 std::uint64_t count_completions_avx512(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
 std::uint64_t count_completions_avx2(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The same batches with the lanes as a loop (kernel_batch.cpp), on any CPU.
+std::uint64_t count_completions_batch(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
 
 }  // namespace bitsolve::queens

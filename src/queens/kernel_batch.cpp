@@ -1,0 +1,86 @@
+// The batched search of kernel_simd.hpp with its lanes as a plain loop, for CPUs without AVX2:
+// the same level buffers and the same order, each node handled with no branch on its data
+// (children and parents written unconditionally, the buffer sizes moved by the conditions), so
+// that the predictor's misses per node of the recursive search disappear.
+#include "bitsolve/queens/kernel_simd.hpp"
+
+namespace bitsolve::queens {
+
+namespace {
+
+constexpr int kLanes = 32;
+constexpr int kCap = 64 + kLanes;  // a level holds at most 63 nodes between batches
+
+struct LevelBuffer {
+    std::uint32_t free[kCap], cols[kCap], left[kCap], right[kCap];
+};
+
+}  // namespace
+
+std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, std::uint64_t* nodes) {
+    const int last = f.levels - 1;
+    thread_local LevelBuffer buffers[kMaxN];
+    int size[kMaxN] = {};
+    const std::uint32_t root = f.allowed[t0] & ~m.taken();
+    if (root == 0) return 0;
+    buffers[t0].free[0] = root;
+    buffers[t0].cols[0] = m.cols;
+    buffers[t0].left[0] = m.left;
+    buffers[t0].right[0] = m.right;
+    size[t0] = 1;
+    std::uint64_t count = 0, visited = 0;
+    for (;;) {
+        int level = -1, shallowest = -1;
+        for (int l = last - 1; l >= t0; --l) {
+            if (size[l] >= kLanes) {
+                level = l;
+                break;
+            }
+            if (size[l] > 0) shallowest = l;
+        }
+        if (level < 0) level = shallowest;
+        if (level < 0) break;
+        LevelBuffer& buf = buffers[level];
+        const int k = size[level] < kLanes ? size[level] : kLanes;
+        const int from = size[level] - k;
+        const int s = f.shift[level + 1];
+        const std::uint32_t allowed = f.allowed[level + 1];
+        // Parents with columns left go back to [from, ...): never past the one being read.
+        int back = from;
+        visited += static_cast<std::uint64_t>(k);
+        if (level + 1 == last) {
+            std::uint64_t done = 0;
+            for (int j = from; j < from + k; ++j) {
+                const std::uint32_t fr = buf.free[j], c = buf.cols[j], l = buf.left[j], r = buf.right[j];
+                const std::uint32_t b = fr & (0u - fr), rest = fr ^ b;
+                done += (allowed & ~((c | b) | ((l | b) << s) | ((r | b) >> s))) != 0;
+                buf.free[back] = rest, buf.cols[back] = c, buf.left[back] = l, buf.right[back] = r;
+                back += rest != 0;
+            }
+            count += done;
+            visited += done;
+        } else {
+            const int s2 = f.shift[level + 2];
+            const std::uint32_t allowed2 = f.allowed[level + 2];
+            LevelBuffer& next = buffers[level + 1];
+            int n = size[level + 1];
+            for (int j = from; j < from + k; ++j) {
+                const std::uint32_t fr = buf.free[j], c = buf.cols[j], l = buf.left[j], r = buf.right[j];
+                const std::uint32_t b = fr & (0u - fr), rest = fr ^ b;
+                const std::uint32_t nc = c | b, nl = (l | b) << s, nr = (r | b) >> s;
+                const std::uint32_t nf = allowed & ~(nc | nl | nr);
+                const std::uint32_t ahead = allowed2 & ~(nc | nl << s2 | nr >> s2);
+                next.free[n] = nf, next.cols[n] = nc, next.left[n] = nl, next.right[n] = nr;
+                n += (nf != 0) & (ahead != 0);
+                buf.free[back] = rest, buf.cols[back] = c, buf.left[back] = l, buf.right[back] = r;
+                back += rest != 0;
+            }
+            size[level + 1] = n;
+        }
+        size[level] = back;
+    }
+    if (nodes) *nodes += visited;
+    return count;
+}
+
+}  // namespace bitsolve::queens
