@@ -1,6 +1,7 @@
 // The AVX2 form of the batched search (kernel_simd.hpp): 8 nodes a batch in 256-bit registers,
 // compiled for AVX2 and BMI2 whatever the build targets; run only where the CPU has them
-// (core/cpu.hpp). AVX2 has no compress-store: the lanes to keep are gathered to the front by a
+// (core/cpu.hpp). A batch is four vectors of 8 (the level scan between batches measured as
+// costly as the batch itself with one). AVX2 has no compress-store: the lanes to keep are gathered to the front by a
 // permutation from a 256-entry table, then stored whole (the buffers have room past the end).
 #include <immintrin.h>
 
@@ -14,7 +15,9 @@ namespace bitsolve::queens {
 namespace {
 
 constexpr int kLanes = 8;
-constexpr int kCap = 64 + kLanes;  // a level holds at most 15 nodes between batches; stores write 8
+constexpr int kGroups = 4;                 // a batch: four vectors, all loaded before any is stored
+constexpr int kBatch = kGroups * kLanes;   // nodes per batch
+constexpr int kCap = 2 * kBatch + kLanes;  // under 2 * kBatch nodes a level; + a store of 8
 
 struct alignas(32) LevelBuffer {
     std::uint32_t free[kCap], cols[kCap], left[kCap], right[kCap];
@@ -63,6 +66,45 @@ BITSOLVE_TARGET_AVX2 inline __m256i load(const std::uint32_t* from, __m256i lane
     return _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(from)), lanes);
 }
 
+// Up to 8 nodes of one level, loaded (a group of a batch).
+struct Group {
+    __m256i fr, c, l, r;
+    int k;  // nodes in it (lanes past k hold zeros)
+};
+
+BITSOLVE_TARGET_AVX2 inline Group load_group(const LevelBuffer& buf, int from, int k) {
+    const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return Group{load(buf.free + from, lanes), load(buf.cols + from, lanes), load(buf.left + from, lanes),
+                 load(buf.right + from, lanes), k};
+}
+
+// One queen per node of h (its lowest open column): children with room to the next level (or
+// counted on the last one), parents with columns left back to their own level.
+BITSOLVE_TARGET_AVX2 inline void step(const Frame& f, LevelBuffer* buffers, int* size, int level, const Group& h,
+                                      std::uint64_t& count, std::uint64_t& visited) {
+    const __m256i b = _mm256_and_si256(h.fr, _mm256_sub_epi32(_mm256_setzero_si256(), h.fr));
+    const __m256i rest = _mm256_xor_si256(h.fr, b);
+    const int s = f.shift[level + 1];
+    const __m256i nc = _mm256_or_si256(h.c, b);
+    const __m256i nl = shl(_mm256_or_si256(h.l, b), s);
+    const __m256i nr = shr(_mm256_or_si256(h.r, b), s);
+    const __m256i taken = _mm256_or_si256(nc, _mm256_or_si256(nl, nr));
+    const __m256i nf = _mm256_andnot_si256(taken, _mm256_set1_epi32(static_cast<int>(f.allowed[level + 1])));
+    const unsigned open = nonzero(nf) & ((1u << h.k) - 1);  // lanes past k hold zeros, not nodes
+    visited += static_cast<std::uint64_t>(h.k);
+    if (level + 2 == f.levels) {
+        const auto done = static_cast<std::uint64_t>(__builtin_popcount(open));
+        count += done;
+        visited += done;
+    } else {
+        const int s2 = f.shift[level + 2];
+        const __m256i taken2 = _mm256_or_si256(nc, _mm256_or_si256(shl(nl, s2), shr(nr, s2)));
+        const __m256i ahead = _mm256_andnot_si256(taken2, _mm256_set1_epi32(static_cast<int>(f.allowed[level + 2])));
+        append(buffers[level + 1], size[level + 1], open & nonzero(ahead), nf, nc, nl, nr);
+    }
+    append(buffers[level], size[level], nonzero(rest), rest, h.c, h.l, h.r);
+}
+
 }  // namespace
 
 BITSOLVE_TARGET_AVX2 std::uint64_t count_completions_avx2(const Frame& f, int t0, const Masks& m,
@@ -78,13 +120,11 @@ BITSOLVE_TARGET_AVX2 std::uint64_t count_completions_avx2(const Frame& f, int t0
     buffers[t0].right[0] = m.right;
     size[t0] = 1;
     std::uint64_t count = 0, visited = 0;
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i lane_ids = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (;;) {
         // As in the AVX-512 kernel: the deepest full batch, else the shallowest non-empty level.
         int level = -1, shallowest = -1;
         for (int l = last - 1; l >= t0; --l) {
-            if (size[l] >= kLanes) {
+            if (size[l] >= kBatch) {
                 level = l;
                 break;
             }
@@ -92,37 +132,16 @@ BITSOLVE_TARGET_AVX2 std::uint64_t count_completions_avx2(const Frame& f, int t0
         }
         if (level < 0) level = shallowest;
         if (level < 0) break;
-        LevelBuffer& buf = buffers[level];
-        const int k = size[level] < kLanes ? size[level] : kLanes;
+        const int k = size[level] < kBatch ? size[level] : kBatch;
         const int from = size[level] - k;
         size[level] = from;
-        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(k), lane_ids);
-        const __m256i fr = load(buf.free + from, lanes);
-        const __m256i c = load(buf.cols + from, lanes);
-        const __m256i l = load(buf.left + from, lanes);
-        const __m256i r = load(buf.right + from, lanes);
-        const __m256i b = _mm256_and_si256(fr, _mm256_sub_epi32(zero, fr));
-        const __m256i rest = _mm256_xor_si256(fr, b);
-        const int s = f.shift[level + 1];
-        const __m256i nc = _mm256_or_si256(c, b);
-        const __m256i nl = shl(_mm256_or_si256(l, b), s);
-        const __m256i nr = shr(_mm256_or_si256(r, b), s);
-        const __m256i taken = _mm256_or_si256(nc, _mm256_or_si256(nl, nr));
-        const __m256i nf = _mm256_andnot_si256(taken, _mm256_set1_epi32(static_cast<int>(f.allowed[level + 1])));
-        const unsigned open = nonzero(nf) & ((1u << k) - 1);  // lanes past k hold zeros, not nodes
-        visited += static_cast<std::uint64_t>(k);
-        if (level + 1 == last) {
-            const auto done = static_cast<std::uint64_t>(__builtin_popcount(open));
-            count += done;
-            visited += done;
-        } else {
-            const int s2 = f.shift[level + 2];
-            const __m256i taken2 = _mm256_or_si256(nc, _mm256_or_si256(shl(nl, s2), shr(nr, s2)));
-            const __m256i ahead =
-                _mm256_andnot_si256(taken2, _mm256_set1_epi32(static_cast<int>(f.allowed[level + 2])));
-            append(buffers[level + 1], size[level + 1], open & nonzero(ahead), nf, nc, nl, nr);
+        const int groups = (k + kLanes - 1) / kLanes;
+        Group h[kGroups];
+        for (int g = 0; g < groups; ++g) {
+            const int kg = k - g * kLanes;
+            h[g] = load_group(buffers[level], from + g * kLanes, kg < kLanes ? kg : kLanes);
         }
-        append(buf, size[level], nonzero(rest), rest, c, l, r);
+        for (int g = 0; g < groups; ++g) step(f, buffers, size, level, h[g], count, visited);
     }
     if (nodes) *nodes += visited;
     return count;
