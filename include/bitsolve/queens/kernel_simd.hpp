@@ -1,8 +1,9 @@
 #pragma once
 // The inner search on a batch of up to 32 nodes at once: two AVX-512 vectors of 16
 // (kernel_simd.cpp), four AVX2 vectors of 8 (kernel_avx2.cpp), or a 32-lane loop
-// (kernel_batch.cpp, the scalar kernel). Each is compiled for its instruction set only (core/target.hpp) and may
-// run only where core/cpu.hpp reports it; count_completions (kernel.hpp) chooses.
+// (kernel_batch.cpp, the scalar kernel). Each is compiled for its instruction set only
+// (core/target.hpp) and may run only where core/cpu.hpp reports it; count_completions
+// (kernel.hpp) chooses.
 //
 // Branches, not arithmetic, bound the scalar search: every node ends a loop or not, and the
 // predictor guesses wrong about once per node. Here the nodes waiting at each level sit in a
@@ -11,7 +12,7 @@
 // as the unrolled loop) to the next level and the parents that still have columns back to their
 // own level. The next batch comes from the deepest level holding a full batch (else the
 // shallowest non-empty one), which keeps the buffers at a few dozen nodes. The tree and the node
-// count are exactly the scalar kernel's; only the order of the visit differs.
+// count are exactly the unrolled loop's; only the order of the visit differs.
 #include <cstdint>
 
 #include "bitsolve/queens/frame.hpp"
