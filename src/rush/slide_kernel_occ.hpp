@@ -17,6 +17,18 @@ __attribute__((always_inline)) inline std::uint16_t slide_mask(unsigned back, un
     return static_cast<std::uint16_t>(((1u << back) - (1u << skip_back)) | (((1u << ahead) - (1u << skip_ahead)) << 8));
 }
 
+// Bits in a run of ones that starts at bit `at` of x (x's only run; at = 8 for x = 0): the
+// popcount of x without the POPCNT instruction, which a baseline build lacks (std::popcount is a
+// library call there).
+__attribute__((always_inline)) inline std::size_t run_length(unsigned x, std::size_t at) {
+#if defined(__POPCNT__)
+    (void)at;
+    return static_cast<std::size_t>(std::popcount(x));
+#else
+    return static_cast<std::size_t>(std::countr_zero((x >> at) + 1u));
+#endif
+}
+
 // Step 1: the slide masks of slide_search.hpp, node by node, skipping the pieces that cannot
 // slide (the moved piece, and the pieces below it whose line misses its sweep); then the work
 // list in piece order from each piece's set of nodes with slides. Each node's occupancy is read
@@ -87,10 +99,10 @@ __attribute__((always_inline)) inline std::size_t expand_from_occupancy(const Sl
         const auto hi_at = static_cast<std::size_t>(std::countr_zero(hi | 0x100u));
         for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
         for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.back[i][lo_at + d];
-        m += static_cast<std::size_t>(std::popcount(lo));
+        m += run_length(lo, lo_at);
         for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
         for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.ahead[i][hi_at + d];
-        m += static_cast<std::size_t>(std::popcount(hi));
+        m += run_length(hi, hi_at);
     }
     return m;
 }
