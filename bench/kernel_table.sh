@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Each kernel (BITSOLVE_KERNEL) × each workload, minimum CPU time (user + sys) of RUNS runs:
-# queens 17 --threads 1, the three `bitsolve bench` workloads (their own time lines) and
-# rush --batch --threads 1 of the Rush Hour sample. Prints markdown table rows.
+# Each kernel (BITSOLVE_KERNEL) × each workload, minimum CPU time (user + sys, whole process) of
+# RUNS runs: queens 17 --threads 1, the three `bitsolve bench` workloads and
+# rush --batch --threads 1 of RUSH_FILE (default: the Rush Hour sample of data/rush; CPU times
+# are counted in 10 ms steps, so a longer file, e.g. the sample ten times, measures better).
+# Prints markdown table rows.
 #
 #   bench/kernel_table.sh BINARY [RUNS] [KERNEL...]
 #   bench/kernel_table.sh build/apps/bitsolve/bitsolve 3 scalar avx2 avx512
@@ -28,23 +30,14 @@ cpu_min() {
     done
     printf '%.2f' "$best"
 }
-# Minimum over runs of one workload's time in `bitsolve bench WORKLOAD`.
-bench_min() {
-    local best=inf
-    for ((i = 0; i < runs; ++i)); do
-        t=$("$bin" bench "$1" 2>&1 | awk -v w="$1" '$1 == w && $2 == "nodes" { print $5 }')
-        best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "inf" || b + 0 < a + 0) ? b : a }')
-    done
-    printf '%.3f' "$best"
-}
-echo "| kernel | queens 17 --threads 1 | bench queens | bench rush | bench sliding | rush --batch sample |"
+echo "| kernel | queens 17 --threads 1 | bench queens | bench rush | bench sliding | rush --batch |"
 echo "|---|---|---|---|---|---|"
 for k in "${kernels[@]}"; do
     export BITSOLVE_KERNEL=$k
     q=$(cpu_min "$bin" queens 17 --threads 1)
-    bq=$(bench_min queens)
-    br=$(bench_min rush)
-    bs=$(bench_min sliding)
-    rb=$(cpu_min "$bin" rush --batch --threads 1 data/rush/fogleman-db-sample.txt)
+    bq=$(cpu_min "$bin" bench queens)
+    br=$(cpu_min "$bin" bench rush)
+    bs=$(cpu_min "$bin" bench sliding)
+    rb=$(cpu_min "$bin" rush --batch --threads 1 "${RUSH_FILE:-data/rush/fogleman-db-sample.txt}")
     echo "| $k | $q s | $bq s | $br s | $bs s | $rb s |"
 done
