@@ -11,9 +11,14 @@ namespace {
 constexpr int kLanes = 32;
 constexpr int kCap = 64 + kLanes;  // a level holds at most 63 nodes between batches
 
+// A node in two words: its open columns and column mask, its two diagonal masks.
 struct LevelBuffer {
-    std::uint32_t free[kCap], cols[kCap], left[kCap], right[kCap];
+    std::uint64_t fc[kCap], lr[kCap];
 };
+
+inline std::uint64_t pack(std::uint32_t lo, std::uint32_t hi) { return lo | static_cast<std::uint64_t>(hi) << 32; }
+inline std::uint32_t low(std::uint64_t x) { return static_cast<std::uint32_t>(x); }
+inline std::uint32_t high(std::uint64_t x) { return static_cast<std::uint32_t>(x >> 32); }
 
 }  // namespace
 
@@ -23,10 +28,8 @@ std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, st
     int size[kMaxN] = {};
     const std::uint32_t root = f.allowed[t0] & ~m.taken();
     if (root == 0) return 0;
-    buffers[t0].free[0] = root;
-    buffers[t0].cols[0] = m.cols;
-    buffers[t0].left[0] = m.left;
-    buffers[t0].right[0] = m.right;
+    buffers[t0].fc[0] = pack(root, m.cols);
+    buffers[t0].lr[0] = pack(m.left, m.right);
     size[t0] = 1;
     std::uint64_t count = 0, visited = 0;
     for (;;) {
@@ -51,10 +54,11 @@ std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, st
         if (level + 1 == last) {
             std::uint64_t done = 0;
             for (int j = from; j < from + k; ++j) {
-                const std::uint32_t fr = buf.free[j], c = buf.cols[j], l = buf.left[j], r = buf.right[j];
+                const std::uint64_t fc = buf.fc[j], lr = buf.lr[j];
+                const std::uint32_t fr = low(fc), c = high(fc), l = low(lr), r = high(lr);
                 const std::uint32_t b = fr & (0u - fr), rest = fr ^ b;
                 done += (allowed & ~((c | b) | ((l | b) << s) | ((r | b) >> s))) != 0;
-                buf.free[back] = rest, buf.cols[back] = c, buf.left[back] = l, buf.right[back] = r;
+                buf.fc[back] = fc ^ b, buf.lr[back] = lr;
                 back += rest != 0;
             }
             count += done;
@@ -65,14 +69,15 @@ std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, st
             LevelBuffer& next = buffers[level + 1];
             int n = size[level + 1];
             for (int j = from; j < from + k; ++j) {
-                const std::uint32_t fr = buf.free[j], c = buf.cols[j], l = buf.left[j], r = buf.right[j];
+                const std::uint64_t fc = buf.fc[j], lr = buf.lr[j];
+                const std::uint32_t fr = low(fc), c = high(fc), l = low(lr), r = high(lr);
                 const std::uint32_t b = fr & (0u - fr), rest = fr ^ b;
                 const std::uint32_t nc = c | b, nl = (l | b) << s, nr = (r | b) >> s;
                 const std::uint32_t nf = allowed & ~(nc | nl | nr);
                 const std::uint32_t ahead = allowed2 & ~(nc | nl << s2 | nr >> s2);
-                next.free[n] = nf, next.cols[n] = nc, next.left[n] = nl, next.right[n] = nr;
+                next.fc[n] = pack(nf, nc), next.lr[n] = pack(nl, nr);
                 n += (nf != 0) & (ahead != 0);
-                buf.free[back] = rest, buf.cols[back] = c, buf.left[back] = l, buf.right[back] = r;
+                buf.fc[back] = fc ^ b, buf.lr[back] = lr;
                 back += rest != 0;
             }
             size[level + 1] = n;
