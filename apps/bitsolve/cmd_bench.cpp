@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
 #include "command.hpp"
@@ -55,6 +56,7 @@ const Registration reg{
                     std::cerr << "===========================\n"
                               << "Total time (ms) : " << static_cast<std::uint64_t>(seconds * 1000) << "\n"
                               << "Nodes searched : " << total << "\n"
+                              << "Kernel : " << kernel_name(active_kernel()) << "\n"
                               << "Nodes/second : "
                               << static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(total) / seconds : 0)
                               << "\n";

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
@@ -189,7 +190,8 @@ int run_count(int n, const Options& o) {
     }
     if (o.common.stats) {
         std::cerr << "Sub-problems: " << state.items << "\nSub-problems resumed: " << done_at_start
-                  << "\nThreads: " << resolve_threads(o.common.threads) << "\n"
+                  << "\nThreads: " << resolve_threads(o.common.threads) << "\nKernel: " << kernel_name(active_kernel())
+                  << "\n"
                   << fmt::format("Time: {:.3f} s\n", seconds);
     }
     return 0;

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/batch_stream.hpp"
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
@@ -193,6 +194,12 @@ std::string algorithm_line(const Options& o) {
     return std::string("Algorithm: ") + (o.cluster ? "cluster" : "bfs") + "\n";
 }
 
+// The kernel line of --stats, when the moves search (the one with kernels) ran.
+std::string kernel_line(const Options& o) {
+    if (o.cluster || metric_of(o) != Metric::Moves) return "";
+    return std::string("Kernel: ") + kernel_name(active_kernel()) + "\n";
+}
+
 int run_single(const Options& o) {
     const Board board = parse_one_board(read_input(o.file));
     SearchStats stats;
@@ -215,7 +222,7 @@ int run_single(const Options& o) {
         if (o.show && s.length >= 0) show_solution(board, s.path, o.color);
         stats = s.stats;
     }
-    if (o.common.stats) std::cerr << algorithm_line(o) << format_stats(stats);
+    if (o.common.stats) std::cerr << algorithm_line(o) << format_stats(stats) << kernel_line(o);
     return 0;
 }
 
@@ -282,7 +289,7 @@ int run_batch(const Options& o) {
                                         "judge grid is one board: drop --batch",
                                         grid_rows));
     if (o.common.stats && !json(o))
-        std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total);
+        std::cerr << "Boards: " << boards << '\n' << algorithm_line(o) << format_stats(total) << kernel_line(o);
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);
     return bad ? to_int(Exit::BadInput) : 0;

@@ -6,11 +6,13 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/core/version.hpp"
@@ -167,6 +169,26 @@ std::string unexpected_message(const CLI::App& app, int argc, char** argv) {
 
 int run(CLI::App& app, int argc, char** argv);
 
+// BITSOLVE_KERNEL=scalar|avx2|avx512 forces the kernel of the searches (tests, benchmarks); an
+// unknown name or one this CPU lacks is a usage error. False after printing the error.
+bool apply_kernel_variable(const std::string& command) {
+    const char* value = std::getenv("BITSOLVE_KERNEL");
+    if (value == nullptr || *value == '\0') return true;
+    const auto k = bitsolve::parse_kernel(value);
+    if (!k) {
+        bitsolve::cli::print_error(
+            command, "BITSOLVE_KERNEL='" + bitsolve::quote(value, 100) + "' is not a kernel (scalar, avx2 or avx512)");
+        return false;
+    }
+    try {
+        bitsolve::set_kernel(*k);
+    } catch (const bitsolve::UsageError& e) {
+        bitsolve::cli::print_error(command, std::string("BITSOLVE_KERNEL: ") + e.what());
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -207,8 +229,11 @@ int run(CLI::App& app, int argc, char** argv) {
                          quote(e.what(), 300) + " (see bitsolve " + (command.empty() ? "" : command + " ") + "--help)");
         return cli::to_int(cli::Exit::Usage);
     }
+    if (!apply_kernel_variable(chosen_path(app))) return cli::to_int(cli::Exit::Usage);
     if (show_version) {
-        std::cout << "bitsolve " << version() << " (git " << git_revision() << ")\n";
+        std::cout << "bitsolve " << version() << " (git " << git_revision() << ")\n"
+                  << "kernel " << kernel_name(active_kernel()) << " (this CPU: " << kernel_name(detected_kernel())
+                  << ")\n";
         return 0;
     }
     cli::install_signal_handlers();

@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/queens/kernel_simd.hpp"
 
@@ -77,9 +78,12 @@ constexpr std::array<Entry<CountNodes>, sizeof...(I)> make_entries(std::index_se
 template <bool CountNodes>
 constexpr auto kEntries = make_entries<CountNodes>(std::make_index_sequence<kKernelLevels - 1>{});
 
-// Simd: hand subtrees of at most kKernelLevels levels to the vector kernel (kernel_simd.hpp),
-// which searches the same tree.
-template <bool CountNodes, bool Simd>
+// Which code searches the subtrees of at most kKernelLevels levels: a kernel's batched search
+// (kernel_simd.hpp; the scalar kernel's is kernel_batch.cpp), or the unrolled recursive loop
+// above (Unrolled: tests compare the batched searches with it). All search the same tree.
+enum class Mode { Scalar, Avx2, Avx512, Unrolled };
+
+template <bool CountNodes, Mode K>
 std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
     const int left_levels = f.levels - t;
     if (left_levels == 0) return 1;
@@ -89,7 +93,9 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
         return open;
     }
     if (left_levels <= kKernelLevels) {
-        if constexpr (Simd) return count_completions_simd(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Avx512) return count_completions_avx512(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Avx2) return count_completions_avx2(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::Scalar) return count_completions_batch(f, t, m, CountNodes ? &nodes : nullptr);
         return kEntries<CountNodes>[static_cast<std::size_t>(left_levels - 2)](f, t, m, nodes);
     }
     // A long search: split off the first level and look at the stop flag between subtrees.
@@ -97,7 +103,7 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
     std::uint64_t count = 0;
     for (std::uint32_t free = f.allowed[t] & ~m.taken(); free; free &= free - 1) {
         if constexpr (CountNodes) ++nodes;
-        count += count_from<CountNodes, Simd>(f, t + 1, place(m, lowest(free), f.shift[t + 1]), nodes);
+        count += count_from<CountNodes, K>(f, t + 1, place(m, lowest(free), f.shift[t + 1]), nodes);
     }
     return count;
 }
@@ -139,19 +145,34 @@ void symmetric_rec(const Frame& f, int t, const Masks& m, std::uint8_t* cols, Sy
 
 }  // namespace
 
+namespace {
+template <bool CountNodes>
+std::uint64_t count_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    switch (k) {
+        case Kernel::Avx512: return count_from<CountNodes, Mode::Avx512>(f, t, m, nodes);
+        case Kernel::Avx2: return count_from<CountNodes, Mode::Avx2>(f, t, m, nodes);
+        case Kernel::Scalar: break;
+    }
+    return count_from<CountNodes, Mode::Scalar>(f, t, m, nodes);
+}
+}  // namespace
+
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m) {
     std::uint64_t unused = 0;
-    static const bool simd = simd_kernel_available();
-    return simd ? count_from<false, true>(f, t, m, unused) : count_from<false, false>(f, t, m, unused);
+    return count_with<false>(active_kernel(), f, t, m, unused);
 }
 
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
-    static const bool simd = simd_kernel_available();
-    return simd ? count_from<true, true>(f, t, m, nodes) : count_from<true, false>(f, t, m, nodes);
+    return count_with<true>(active_kernel(), f, t, m, nodes);
 }
 
-std::uint64_t count_completions_scalar(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
-    return count_from<true, false>(f, t, m, nodes);
+std::uint64_t count_completions_unrolled(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    return count_from<true, Mode::Unrolled>(f, t, m, nodes);
+}
+
+std::uint64_t count_completions_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
+    if (!kernel_supported(k)) set_kernel(k);  // throws the error of an unsupported kernel
+    return count_with<true>(k, f, t, m, nodes);
 }
 
 SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std::uint8_t* prefix) {

@@ -1,8 +1,7 @@
 // The tables of the moves search and its scalar kernel (see slide_kernel.hpp).
 #include "bitsolve/rush/slide_kernel.hpp"
 
-#include <bit>
-#include <cstring>
+#include "slide_kernel_occ.hpp"
 
 namespace bitsolve::rush {
 
@@ -51,89 +50,9 @@ void SlideTables::build(const CompiledBoard& board) {
     }
 }
 
-namespace {
-// Slide mask of one piece: left/up slides of skip_back+1 .. back cells in the low byte,
-// right/down slides of skip_ahead+1 .. ahead cells in the high byte.
-std::uint16_t slide_mask(unsigned back, unsigned ahead, unsigned skip_back, unsigned skip_ahead) {
-    return static_cast<std::uint16_t>(((1u << back) - (1u << skip_back)) | (((1u << ahead) - (1u << skip_ahead)) << 8));
-}
-}  // namespace
-
-// Step 1: the slide masks of slide_search.hpp, node by node, skipping the pieces that cannot
-// slide (the moved piece, and the pieces below it whose line misses its sweep); then the work
-// list in piece order from each piece's set of nodes with slides. Each node's occupancy is read
-// from the node arrays, not rebuilt from its key. The batch aliases nothing the kernel reads
-// (__restrict): otherwise every store of a child may, for the compiler, overwrite the tables,
-// and the kernel measured about 10% slower than with that promise.
 std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
-                          SlideBatch& __restrict b) {
-    const int n = t.n;
-    b.nwork = 0;
-    std::uint8_t with_slides[kMaxPieces] = {};  // bit l: node l has slides of piece i
-    for (std::size_t l = 0; l < lanes; ++l) {
-        const Key k = nodes.keys[head + l];
-        const std::uint64_t r = nodes.records[head + l];
-        const u64 occ = nodes.occ[head + l], occT = nodes.occT[head + l];
-        b.keys[l] = k;
-        b.occ[l] = occ;
-        b.occT[l] = occT;
-        const auto a = static_cast<std::size_t>(t.primary);
-        b.way[l] = t.exit_way[static_cast<std::size_t>(t.base[a] + t.field(k, a))];
-        const int w = record_piece(r);
-        const std::size_t at = (static_cast<std::size_t>(w) * 8 + ((r >> 40) & 0xFF)) * 8 + ((r >> 48) & 0xFF);
-        const u64 socc = occ | t.sweep[at], soccT = occT | t.sweep[t.tsweep + at];
-        std::uint8_t lines[16], swept[16];
-        std::memcpy(lines, &occ, 8);
-        std::memcpy(lines + 8, &occT, 8);
-        std::memcpy(swept, &socc, 8);
-        std::memcpy(swept + 8, &soccT, 8);
-        for (int i = 0; i < n; ++i) {
-            const auto u = static_cast<std::size_t>(i);
-            const bool below_w = i < w && w < n;
-            if (i == w || (below_w && lines[t.line_id[u]] == swept[t.line_id[u]])) continue;
-            const int p = t.base[u] + t.field(k, u);
-            const auto own = static_cast<unsigned>(~(t.lenmask[u] << p));
-            const auto line = static_cast<std::size_t>(lines[t.line_id[u]] & own);
-            const auto pa = static_cast<std::size_t>(p), q = static_cast<std::size_t>(p + t.len[u]);
-            const unsigned back = detail::kFreeRuns.before[line][pa], ahead = detail::kFreeRuns.after[line][q];
-            unsigned sb = 0, sa = 0;
-            if (below_w) {
-                const auto sline = static_cast<std::size_t>(swept[t.line_id[u]] & own);
-                sb = detail::kFreeRuns.before[sline][pa];
-                sa = detail::kFreeRuns.after[sline][q];
-            }
-            const std::uint16_t mask = slide_mask(back, ahead, sb, sa);
-            b.masks[u * kSlideLanes + l] = mask;
-            with_slides[u] |= static_cast<std::uint8_t>((mask != 0) << l);
-        }
-    }
-    for (int i = 0; i < n; ++i) {
-        const unsigned set = with_slides[static_cast<std::size_t>(i)];
-        for (unsigned l = 0; l < kSlideLanes; ++l) {  // every node written, the count moved by its bit
-            b.work[b.nwork] = static_cast<std::uint32_t>(i << 3) | l;
-            b.nwork += (set >> l) & 1;
-        }
-    }
-    // Step 2: the children, in the work list's order, left/up slides before right/down. A
-    // mask's bits are one run each way (slides skip+1 .. free): write every slide from the run's
-    // start and advance by its length, with no branch on it.
-    std::size_t m = 0;
-    for (std::size_t j = 0; j < b.nwork; ++j) {
-        const std::uint32_t item = b.work[j];
-        const std::size_t l = item & 7, i = item >> 3;
-        const unsigned mask = b.masks[i * kSlideLanes + l];
-        const Key k = b.keys[l];
-        const unsigned lo = mask & 0xFF, hi = mask >> 8;
-        const auto lo_at = static_cast<std::size_t>(std::countr_zero(lo | 0x100u));
-        const auto hi_at = static_cast<std::size_t>(std::countr_zero(hi | 0x100u));
-        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.back[i][lo_at + d];
-        m += static_cast<std::size_t>(std::popcount(lo));
-        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.ahead[i][hi_at + d];
-        m += static_cast<std::size_t>(std::popcount(hi));
-    }
-    return m;
+                          SlideBatch& b) {
+    return detail::expand_from_occupancy(t, nodes, head, lanes, b);
 }
 
 }  // namespace bitsolve::rush

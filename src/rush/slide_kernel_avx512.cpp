@@ -1,6 +1,5 @@
-// The AVX-512 kernel of the moves search (see slide_kernel.hpp); a stub in builds without it.
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__) && defined(__AVX512VPOPCNTDQ__)
-#define BITSOLVE_RUSH_AVX512 1
+// The AVX-512 kernel of the moves search (see slide_kernel.hpp), compiled for AVX-512 whatever
+// the build targets; run only where the CPU has it (core/cpu.hpp).
 // GCC 12 warns about an uninitialised variable inside its own AVX-512 intrinsics (GCC bug
 // 105593: `_mm512_undefined_epi32` in the header, a false positive; our operands are all
 // initialised). The warnings are located in the header, so silencing them around its include
@@ -15,43 +14,48 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-#else
-#define BITSOLVE_RUSH_AVX512 0
-#endif
 
 #include <bit>
 #include <cstring>
 
+#include "bitsolve/core/target.hpp"
 #include "bitsolve/rush/slide_kernel.hpp"
+#include "slide_driver.hpp"
 
 namespace bitsolve::rush {
 
-#if BITSOLVE_RUSH_AVX512
+namespace {
 
-bool avx512_kernel_available() { return true; }
+// Field values of piece u in the eight nodes K.
+BITSOLVE_TARGET_AVX512 inline __m512i fields(const SlideTables& t, __m512i K, std::size_t u) {
+    return _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(t.shift[u])),
+                            _mm512_set1_epi64(static_cast<long long>(t.fmask[u])));
+}
+
+// Trailing zeros of nonzero x, lane by lane.
+BITSOLVE_TARGET_AVX512 inline __m512i tz(__m512i x) {
+    return _mm512_popcnt_epi64(_mm512_andnot_si512(x, _mm512_sub_epi64(x, _mm512_set1_epi64(1))));
+}
+
+}  // namespace
 
 // Step 1 rebuilds the eight nodes' occupancy from their keys (one permute per piece for all
 // eight) and computes every piece's slide masks for the eight at once; step 2 writes each
 // listed (piece, node)'s children with one compress per direction. The batch aliases nothing
 // the kernel reads (__restrict, as in the scalar kernel).
-std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
-                          SlideBatch& __restrict b) {
+BITSOLVE_TARGET_AVX512 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head,
+                                                 std::size_t lanes, SlideBatch& __restrict b) {
     const int n = t.n;
     b.nwork = 0;
     const auto valid = static_cast<__mmask8>((1u << lanes) - 1);
     const __m512i K = _mm512_maskz_loadu_epi64(valid, nodes.keys + head);
     const __m512i R = _mm512_maskz_loadu_epi64(valid, nodes.records + head);
     const __m512i ff = _mm512_set1_epi64(0xFF);
-    // Field values of piece u in the eight nodes.
-    auto fields = [&](std::size_t u) {
-        return _mm512_and_si512(_mm512_srl_epi64(K, _mm_cvtsi32_si128(t.shift[u])),
-                                _mm512_set1_epi64(static_cast<long long>(t.fmask[u])));
-    };
     __m512i occ = _mm512_set1_epi64(static_cast<long long>(t.walls));
     __m512i occT = _mm512_set1_epi64(static_cast<long long>(t.wallsT));
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        const __m512i f = fields(u);
+        const __m512i f = fields(t, K, u);
         occ = _mm512_or_si512(occ, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cells[u].data())));
         occT = _mm512_or_si512(occT, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cellsT[u].data())));
     }
@@ -59,7 +63,7 @@ std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::si
     _mm512_store_si512(b.occ, occ);
     {
         const auto a = static_cast<std::size_t>(t.primary);
-        const __m512i at = _mm512_add_epi64(fields(a), _mm512_set1_epi64(t.base[a]));
+        const __m512i at = _mm512_add_epi64(fields(t, K, a), _mm512_set1_epi64(t.base[a]));
         _mm512_store_si512(b.way, _mm512_permutexvar_epi64(at, _mm512_loadu_si512(t.exit_way.data())));
     }
     // The sweep of each node's last move, from the table (an all-zero entry at the root).
@@ -75,11 +79,9 @@ std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::si
     const __m512i low_bits = _mm512_set_epi64(127, 63, 31, 15, 7, 3, 1, 0);  // [p]: bits below p
     const __m512i lane_ids = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i root = _mm512_set1_epi64(n);
-    // Trailing zeros of nonzero x, lane by lane.
-    auto tz = [&](__m512i x) { return _mm512_popcnt_epi64(_mm512_andnot_si512(x, _mm512_sub_epi64(x, one))); };
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        const __m512i p = _mm512_add_epi64(fields(u), _mm512_set1_epi64(t.base[u]));
+        const __m512i p = _mm512_add_epi64(fields(t, K, u), _mm512_set1_epi64(t.base[u]));
         const __m128i lsh = _mm_cvtsi32_si128(t.lshift[u]);
         const __m512i line = _mm512_and_si512(_mm512_srl_epi64(t.vert[u] ? occT : occ, lsh), ff);
         const __m512i sline = _mm512_and_si512(_mm512_srl_epi64(t.vert[u] ? soccT : socc, lsh), ff);
@@ -130,11 +132,10 @@ std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::si
     return m;
 }
 
-#else
-
-bool avx512_kernel_available() { return false; }
-std::size_t expand_avx512(const SlideTables&, const SlideNodes&, std::size_t, std::size_t, SlideBatch&) { return 0; }
-
-#endif
+// The driver compiled for this kernel (slide_driver.hpp).
+BITSOLVE_TARGET_AVX512 void SlideSearch::run_avx512(const CompiledBoard& s, bool want_path, int max_length,
+                                                    Solution& sol) {
+    run_with<Kernel::Avx512>(s, want_path, max_length, sol);
+}
 
 }  // namespace bitsolve::rush

@@ -6,6 +6,8 @@
 
 #include <set>
 
+#include "bitsolve/core/cpu.hpp"
+#include "bitsolve/core/errors.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "rush/data.hpp"
@@ -116,9 +118,10 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     };
     for (const auto& r : test::db_sample())
         if (r.cluster <= 3000 && r.moves >= 10 && boards.size() < 30) boards.push_back(r.board);
-    Solver vector_kernel, scalar_kernel;
-    vector_kernel.set_vector(true);
-    scalar_kernel.set_vector(false);
+    std::vector<Solver> solvers(3);
+    std::vector<Kernel> kernels;
+    for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512})
+        if (kernel_supported(k)) solvers[kernels.size()].set_kernel(k), kernels.push_back(k);
     for (const std::string& s : boards) {
         const Board b = parse_board(s);
         const auto ref = test::reference(b, Metric::Moves);
@@ -128,8 +131,9 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
             ++within[static_cast<std::size_t>(d)];
         }
         for (std::size_t d = 1; d < within.size(); ++d) within[d] += within[d - 1];
-        for (Solver* solver : {&vector_kernel, &scalar_kernel}) {
-            SCOPED_TRACE(solver == &vector_kernel ? "vector kernel (where built)" : "scalar kernel");
+        for (std::size_t at = 0; at < kernels.size(); ++at) {
+            Solver* solver = &solvers[at];
+            SCOPED_TRACE(kernel_name(kernels[at]));
             if (ref.answer < 0) {
                 EXPECT_EQ(solver->solve(b, Metric::Moves, false).states, ref.dist_from_start.size()) << s;
                 continue;
@@ -141,13 +145,34 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     }
 }
 
-// The moves search's two kernels (AVX-512 where the build has it, scalar everywhere) must make
-// the same search: same children in the same order, hence the same counts and the same path.
-// On a build without AVX-512 both runs use the scalar kernel and the test is trivially true.
-TEST(RushSolver, ScalarAndVectorKernelsMakeTheSameSearch) {
+// The moves search's kernels (scalar everywhere, AVX2 and AVX-512 where the CPU has them) must
+// make the same search: same children in the same order, hence the same counts and the same
+// path. On a CPU with the scalar kernel only, the test is trivially true.
+void same_search_as_scalar(Kernel k);
+
+TEST(RushSolver, EveryKernelMakesTheSameSearch) {
+    for (Kernel k : {Kernel::Avx2, Kernel::Avx512}) {
+        if (!kernel_supported(k)) continue;
+        SCOPED_TRACE(kernel_name(k));
+        same_search_as_scalar(k);
+    }
+}
+
+TEST(RushSolver, UnsupportedKernelIsRefused) {
+    Solver s;
+    for (Kernel k : {Kernel::Avx2, Kernel::Avx512}) {
+        if (!kernel_supported(k)) {
+            EXPECT_THROW(s.set_kernel(k), UsageError);
+        }
+    }
+    s.set_kernel(Kernel::Scalar);
+    s.set_kernel(std::nullopt);
+}
+
+void same_search_as_scalar(Kernel k) {
     Solver vec, sca;
-    vec.set_vector(true);
-    sca.set_vector(false);
+    vec.set_kernel(k);
+    sca.set_kernel(Kernel::Scalar);
     std::vector<std::string> boards = {
         "ooBoAABooCCoDDoo",
         "ooBooAABoooCoDDoCEEoooooo",

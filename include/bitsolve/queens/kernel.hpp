@@ -10,6 +10,7 @@
 // the stop flag between them, so a stop request is seen quickly even for N = 32.
 #include <cstdint>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/queens/frame.hpp"
 
 namespace bitsolve::queens {
@@ -35,9 +36,12 @@ SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std
 // costs nothing in the plain search.
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
-// Both functions above use the vector kernel (kernel_simd.hpp) when the build targets AVX-512,
-// the unrolled scalar loop otherwise; the tree and the node count are the same. This one always
-// runs the scalar loop, so that tests can compare the two.
-std::uint64_t count_completions_scalar(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
+// Both functions above run the process's active kernel (core/cpu.hpp): the batched search of
+// kernel_simd.hpp with AVX-512, AVX2 or plain scalar lanes; the tree and the node count are
+// those of the unrolled loop. This
+// one runs kernel k, so that tests can compare them (UsageError when the CPU lacks it).
+std::uint64_t count_completions_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
+// The unrolled recursive loop, on any CPU: the reference the kernels are tested against.
+std::uint64_t count_completions_unrolled(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
 }  // namespace bitsolve::queens

@@ -1,25 +1,30 @@
 #pragma once
-// The inner search on 16 nodes at once (AVX-512), for builds that target such a CPU.
+// The inner search on a batch of up to 32 nodes at once: two AVX-512 vectors of 16
+// (kernel_simd.cpp), four AVX2 vectors of 8 (kernel_avx2.cpp), or a 32-lane loop
+// (kernel_batch.cpp, the scalar kernel). Each is compiled for its instruction set only
+// (core/target.hpp) and may run only where core/cpu.hpp reports it; count_completions
+// (kernel.hpp) chooses.
 //
 // Branches, not arithmetic, bound the scalar search: every node ends a loop or not, and the
 // predictor guesses wrong about once per node. Here the nodes waiting at each level sit in a
-// small buffer; a batch of 16 takes one queen each (lowest open column), computes the 16
-// children with vector operations, and compress-stores the children that have room (same
-// one-row look-ahead as the scalar kernel) to the next level and the parents that still have
-// columns back to their own level. The next batch comes from the deepest level holding 16
-// nodes (else the deepest non-empty one), which keeps the buffers at a few dozen nodes. The tree
-// and the node count are exactly the scalar kernel's; only the order of the visit differs.
+// small buffer; a batch takes one queen each (lowest open column), computes the children with
+// vector operations, and compress-stores the children that have room (same one-row look-ahead
+// as the unrolled loop) to the next level and the parents that still have columns back to their
+// own level. The next batch comes from the deepest level holding a full batch (else the
+// shallowest non-empty one), which keeps the buffers at a few dozen nodes. The tree and the node
+// count are exactly the unrolled loop's; only the order of the visit differs.
 #include <cstdint>
 
 #include "bitsolve/queens/frame.hpp"
 
 namespace bitsolve::queens {
 
-// False when the build does not target AVX-512 (then count_completions_simd must not be used).
-bool simd_kernel_available();
-
 // Completions from level t (levels - t >= 2) with masks m; adds the nodes searched to *nodes
 // when given. The levels must fit in one sub-problem without stop polling (<= kKernelLevels).
-std::uint64_t count_completions_simd(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The CPU must support AVX-512 F, BW, VL (resp. AVX2 and BMI2).
+std::uint64_t count_completions_avx512(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+std::uint64_t count_completions_avx2(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The same batches with the lanes as a loop (kernel_batch.cpp), on any CPU.
+std::uint64_t count_completions_batch(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
 
 }  // namespace bitsolve::queens

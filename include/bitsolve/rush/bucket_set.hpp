@@ -1,8 +1,8 @@
 #pragma once
 // The visited set of the moves-metric search (slide_search.hpp): keys in buckets of eight, one
 // 64-byte cache line each. A key hashes (one multiply) to a bucket; looking it up compares all
-// eight slots at once (one AVX-512 compare where the build has it, two AVX2 compares or a
-// loop otherwise, with the same result) and inserts it in the bucket's first empty slot; a
+// eight slots at once (one AVX-512 compare, two AVX2 compares or a loop, by the kernel the
+// caller was compiled for, core/cpu.hpp; the same result) and inserts it in the bucket's first empty slot; a
 // full bucket passes on to the next. Load stays at or below 1/2, so a probe is almost always
 // one cache line. insert() has no branch on whether the key was there: it writes the key to
 // the slot that matched, or else to the first empty one, choosing the slot with a mask, and
@@ -20,11 +20,11 @@
 #include <cstdint>
 #include <vector>
 
-#if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
-#endif
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/target.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush {
@@ -54,31 +54,23 @@ public:
     // again. `keys` comes from the caller's count (the sum of insert()'s answers).
     bool needs_room(std::size_t keys) const { return keys * 2 > (mask_ + 1) * kSlots; }
 
-    // Inserts key (room reserved); 1 when it was new, 0 when it was there.
-    std::size_t insert(Key key) {
+    // Inserts key (room reserved); 1 when it was new, 0 when it was there. K: the compare of
+    // insert<K> may run only in code compiled for K (core/target.hpp), where it is inlined.
+    template <Kernel K = Kernel::Scalar>
+    __attribute__((always_inline)) std::size_t insert(Key key) {
         for (std::size_t b = bucket(key);; b = (b + 1) & mask_) {
             Key* slots = keys_ + b * kSlots;
-#if defined(__AVX512F__)
-            const __m512i v = _mm512_load_si512(slots);
-            const unsigned hit = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(static_cast<long long>(key)));
-            const unsigned free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
-#elif defined(__AVX2__)
-            const __m256i k4 = _mm256_set1_epi64x(static_cast<long long>(key)), e4 = _mm256_set1_epi64x(-1);
-            const __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots));
-            const __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots + 4));
-            const auto lanes = [](__m256i x, __m256i y) {
-                return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(x))) |
-                       static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(y))) << 4;
-            };
-            const unsigned hit = lanes(_mm256_cmpeq_epi64(a, k4), _mm256_cmpeq_epi64(c, k4));
-            const unsigned free = lanes(_mm256_cmpeq_epi64(a, e4), _mm256_cmpeq_epi64(c, e4));
-#else
             unsigned hit = 0, free = 0;
-            for (unsigned s = 0; s < kSlots; ++s) {
-                hit |= static_cast<unsigned>(slots[s] == key) << s;
-                free |= static_cast<unsigned>(slots[s] == kEmpty) << s;
+            if constexpr (K == Kernel::Avx512) {
+                match_avx512(slots, key, hit, free);
+            } else if constexpr (K == Kernel::Avx2) {
+                match_avx2(slots, key, hit, free);
+            } else {
+                for (unsigned s = 0; s < kSlots; ++s) {
+                    hit |= static_cast<unsigned>(slots[s] == key) << s;
+                    free |= static_cast<unsigned>(slots[s] == kEmpty) << s;
+                }
             }
-#endif
             if ((hit | free) == 0) [[unlikely]]
                 continue;
             // Rewrite the key where it is, or write it in the first empty slot.
@@ -89,7 +81,25 @@ public:
         }
     }
 
+    // The slots equal to key (hit) and the empty ones (free), a bit per slot.
+    BITSOLVE_TARGET_AVX512 static void match_avx512(const Key* slots, Key key, unsigned& hit, unsigned& free) {
+        const __m512i v = _mm512_load_si512(slots);
+        hit = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(static_cast<long long>(key)));
+        free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
+    }
+    BITSOLVE_TARGET_AVX2 static void match_avx2(const Key* slots, Key key, unsigned& hit, unsigned& free) {
+        const __m256i k4 = _mm256_set1_epi64x(static_cast<long long>(key)), e4 = _mm256_set1_epi64x(-1);
+        const __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots));
+        const __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(slots + 4));
+        hit = lanes_avx2(_mm256_cmpeq_epi64(a, k4), _mm256_cmpeq_epi64(c, k4));
+        free = lanes_avx2(_mm256_cmpeq_epi64(a, e4), _mm256_cmpeq_epi64(c, e4));
+    }
+
 private:
+    BITSOLVE_TARGET_AVX2 static unsigned lanes_avx2(__m256i x, __m256i y) {
+        return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(x))) |
+               static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(y))) << 4;
+    }
     std::size_t bucket(Key key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_); }
 
     std::vector<Key> store_;

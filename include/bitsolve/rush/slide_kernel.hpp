@@ -1,9 +1,9 @@
 #pragma once
-// The two kernels of the moves search (slide_search.hpp). A kernel takes up to eight nodes of
-// one layer and writes their children (steps 1 and 2 there): the scalar kernel
-// (slide_kernel.cpp) on any CPU, the AVX-512 one (slide_kernel_avx512.cpp) in builds that
-// target a CPU with AVX-512 F, VL, CD and VPOPCNTDQ (a stub elsewhere). Both write the same
-// children in the same order. They read only SlideTables, built once per board from its
+// The kernels of the moves search (slide_search.hpp). A kernel takes up to eight nodes of one
+// layer and writes their children (steps 1 and 2 there): the scalar kernel (slide_kernel.cpp)
+// on any CPU, the AVX2 one (slide_kernel_avx2.cpp) and the AVX-512 one (slide_kernel_avx512.cpp,
+// F, VL, CD and VPOPCNTDQ) only where core/cpu.hpp reports them. All write the same children in
+// the same order. They read only SlideTables, built once per board from its
 // CompiledBoard, and the node arrays of the search.
 //
 // Node records (slide_search.hpp): the parent's index in bits 0..31, the piece whose slide
@@ -52,8 +52,8 @@ struct SlideTables {
     int field(Key k, std::size_t i) const { return static_cast<int>((k >> shift[i]) & fmask[i]); }
 };
 
-// The nodes of the search (slide_search.hpp): keys and records, and for the scalar kernel each
-// node's occupancy in both layouts (null for the vector kernel).
+// The nodes of the search (slide_search.hpp): keys and records, and for the scalar and AVX2
+// kernels each node's occupancy in both layouts (unused by the AVX-512 kernel).
 struct SlideNodes {
     const Key* keys = nullptr;
     const std::uint64_t* records = nullptr;
@@ -82,8 +82,10 @@ struct SlideBatch {
 std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b);
 
-// False when the build does not target AVX-512 (then expand_avx512 must not be used).
-bool avx512_kernel_available();
+// The same on AVX2 (reads the occupancy arrays like the scalar kernel) and on AVX-512 (rebuilds
+// the occupancy from the keys; b.occT is not written).
+std::size_t expand_avx2(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
+                        SlideBatch& b);
 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b);
 

@@ -21,10 +21,10 @@
 //  3. each child is looked up in the visited set (bucket_set.hpp) and written at the end of
 //     the node array; the node count advances by 1 when it was new, so no branch depends on
 //     that answer. A new child whose car has a clear way out ends the search after the batch.
-// Steps 1 and 2 are the kernel's (slide_kernel.hpp), step 3 this driver's. The scalar kernel
-// (any CPU) and the AVX-512 kernel (built with -march=native on a CPU that has it) produce the
-// same masks in the same order, hence the same children, nodes, counts and paths; tests run
-// both.
+// Steps 1 and 2 are the kernel's (slide_kernel.hpp), step 3 this driver's, compiled once per
+// kernel. The scalar kernel (any CPU) and the AVX2 and AVX-512 kernels (chosen at run time
+// where the CPU has them, core/cpu.hpp) produce the same masks in the same order, hence the
+// same children, nodes, counts and paths; tests run all that the CPU has.
 //
 // Pruned slides. A node n at depth d, reached from its parent p by sliding piece W, does not
 // generate
@@ -52,8 +52,10 @@
 // allocation once warm.
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "bitsolve/core/cpu.hpp"
 #include "bitsolve/rush/bucket_set.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/slide_kernel.hpp"
@@ -68,20 +70,26 @@ public:
     // give up (length -1) beyond this many moves.
     void run(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
 
-    // Whether this build has the AVX-512 kernel (it is then used unless switched off).
-    static bool vector_available();
-    // Tests: run the scalar kernel where the vector one exists, to compare the two.
-    void set_vector(bool on) { vector_ = on && vector_available(); }
-    bool vector() const { return vector_; }
+    // The kernel of the next runs: k, or the process's active kernel (core/cpu.hpp) when none
+    // is given (the default). Tests and benches compare kernels with it. Throws UsageError
+    // when the CPU lacks k.
+    void set_kernel(std::optional<Kernel> k);
 
 private:
+    // The driver for kernel K (src/rush/slide_driver.hpp), and its entries compiled for AVX2
+    // and AVX-512 (called only where the CPU has them).
+    template <Kernel K>
+    void run_with(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+    void run_avx2(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+    void run_avx512(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
-    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept only for the scalar kernel
+    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar and AVX2 kernels
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
-    bool vector_ = vector_available();
+    std::optional<Kernel> kernel_;
 };
 
 }  // namespace bitsolve::rush

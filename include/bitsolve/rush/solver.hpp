@@ -36,8 +36,8 @@ public:
     // max_length: give up (length -1) beyond this many moves/steps; the judge needs 8.
     Solution solve(const Board& board, Metric metric, bool want_path = true, int max_length = INT_MAX);
 
-    // Tests: run the moves search's scalar kernel even where the AVX-512 one is built.
-    void set_vector(bool on) { slides_.set_vector(on); }
+    // The moves search's kernel (SlideSearch::set_kernel): tests and benches compare kernels.
+    void set_kernel(std::optional<Kernel> k) { slides_.set_kernel(k); }
 
 private:
     struct Node {

@@ -1,0 +1,32 @@
+#pragma once
+// Which vector kernel the hot searches run (N-Queens search, Rush Hour moves search). The
+// default build targets baseline x86-64; the kernels for wider instruction sets are compiled
+// apart (function target attributes) and chosen at run time from what the CPU reports, so that
+// no AVX instruction runs on a CPU without it. The choice is process-wide: the best kernel the
+// CPU supports unless set_kernel() chose another.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bitsolve {
+
+// Ordered: a CPU that supports a kernel supports every kernel before it.
+enum class Kernel { Scalar = 0, Avx2 = 1, Avx512 = 2 };
+
+// "scalar", "avx2", "avx512".
+const char* kernel_name(Kernel k);
+// The kernel a name means, if any (exactly the spellings of kernel_name).
+std::optional<Kernel> parse_kernel(std::string_view name);
+
+// The widest kernel this CPU supports (cpuid; AVX2 needs AVX2, BMI1 and BMI2; AVX-512 needs F, VL,
+// BW, DQ, CD and VPOPCNTDQ, plus the operating system's support for the registers).
+Kernel detected_kernel();
+bool kernel_supported(Kernel k);
+
+// The kernel the searches use now (detected_kernel() until set_kernel is called).
+Kernel active_kernel();
+// Makes k the kernel of the searches started from now on. Throws UsageError when this CPU
+// does not support it.
+void set_kernel(Kernel k);
+
+}  // namespace bitsolve

@@ -1,0 +1,135 @@
+#pragma once
+// The moves-metric BFS driver (see slide_search.hpp) as a template over the kernel, always
+// inlined into one entry per kernel: SlideSearch::run's scalar entry (slide_search.cpp, the
+// build's instruction set) and the AVX2 and AVX-512 entries (in slide_kernel_avx2.cpp and
+// slide_kernel_avx512.cpp, compiled for those), so that the visited set's compare (step 3) is
+// the kernel's too. Private to src/rush.
+#include <algorithm>
+#include <cassert>
+
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/rush/slide_search.hpp"
+#include "bitsolve/rush/solver.hpp"
+
+namespace bitsolve::rush {
+
+namespace detail {
+constexpr std::uint64_t kParentMask = 0xFFFFFFFFULL;
+}  // namespace detail
+
+template <Kernel K>
+__attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledBoard& s, bool want_path, int max_length,
+                                                                 Solution& sol) {
+    const int n = static_cast<int>(s.board().pieces.size());
+    constexpr bool from_keys = K == Kernel::Avx512;  // rebuilds occupancy from the keys
+    tables_.build(s);
+    SlideBatch b;
+    seen_.reset(size_hint_);
+    const Key start = s.start();
+    const CompiledBoard::Occupancy start_occ = s.occupancy(start);
+    seen_.template insert<K>(start);
+    if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
+    if (!from_keys) {  // the other kernels read each node's occupancy instead of rebuilding it
+        occ_.resize(keys_.size());
+        occT_.resize(keys_.size());
+        occ_[0] = start_occ.occ;
+        occT_[0] = start_occ.occT;
+    }
+    keys_[0] = start;
+    records_[0] = static_cast<std::uint64_t>(n) << 32;  // the root: piece n, an empty sweep
+    std::size_t count = 1;
+    std::size_t found = 0;
+    int last = s.near_goal(start, start_occ.occ);  // 0 or 1 once found
+    int depth = 0;                                 // depth of the batch being expanded
+    std::size_t layer_end = 1;
+    std::uint64_t expanded = 0, generated = 0;
+    bool done = last < 2;
+    if (done) sol.length = last;
+    for (std::size_t head = 0, lanes = 0, batches = 0; !done && head < count; head += lanes) {
+        if (head == layer_end) {
+            ++depth;
+            layer_end = count;
+        }
+        if (depth >= max_length) break;
+        if ((++batches & 0xFF) == 0) check_stop();
+        lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
+        // Steps 1 and 2 (slide_kernel.hpp). The arrays may have moved since the last batch.
+        const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
+        std::size_t m = 0;
+        if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
+        else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
+        else m = expand_scalar(tables_, nodes, head, lanes, b);
+        expanded += lanes;
+        generated += m;
+        // Step 3: look each child up and write it; the count moves on only for a new one.
+        if (seen_.needs_room(count + m)) {
+            seen_.reset(2 * (count + m));
+            for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
+        }
+        if (count + m > keys_.size()) {
+            const std::size_t want = 2 * (count + m);
+            const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
+            require_memory((want - keys_.size()) * per_node, "the search frontier");
+            keys_.resize(want);
+            records_.resize(want);
+            if (!from_keys) occ_.resize(want), occT_.resize(want);
+        }
+        Key* const out_keys = keys_.data();
+        std::uint64_t* const out_records = records_.data();
+        for (std::size_t j = 0; j < m; ++j) {
+            const Key kid = b.kids[j];
+            const std::uint32_t item = b.kid_info[j];
+            const std::size_t l = item & 7;
+            const int i = static_cast<int>(item >> 3);
+            const std::size_t fresh = seen_.template insert<K>(kid);
+            assert(s.valid(kid));
+            const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
+            out_keys[count] = kid;
+            out_records[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
+                                 (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
+            const auto u = static_cast<std::size_t>(i);
+            const u64 occ = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^
+                            tables_.cells[u][static_cast<std::size_t>(f1)];
+            if (!from_keys) {
+                occ_[count] = occ;
+                occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
+                               tables_.cellsT[u][static_cast<std::size_t>(f1)];
+            }
+            // Every expanded node's way out is blocked (else the search had stopped), so no
+            // child is a goal, and a child's way is clear exactly when its parent's way cells
+            // are free in it: a slide of the primary piece never clears its own way (the
+            // blocker stays ahead of it) and a slide of another leaves the way where it was.
+            const bool clear = (occ & b.way[l]) == 0;
+            assert((clear ? 1 : 2) == s.near_goal(kid, occ));
+            if (fresh && clear && !done) [[unlikely]] {
+                done = true;
+                found = count;
+                last = 1;
+                sol.length = depth + 2;
+            }
+            count += fresh;
+        }
+    }
+    sol.stats.expanded = expanded;
+    sol.stats.generated = generated;
+    sol.states = count;
+    // The next table starts near this search's size, decaying slowly: in a batch of mixed
+    // sizes, a table sized to the last search alone kept growing (rehashing) in the next.
+    size_hint_ = std::max(count, size_hint_ / 2);
+    if (want_path && sol.length > 0) {
+        for (std::size_t i = found; i != 0; i = records_[i] & detail::kParentMask) {
+            const std::size_t parent = records_[i] & detail::kParentMask;
+            const int piece = record_piece(records_[i]);
+            const int delta = s.pos(keys_[i], piece) - s.pos(keys_[parent], piece);
+            sol.path.push_back(Move{static_cast<std::uint8_t>(piece), static_cast<std::int8_t>(delta)});
+        }
+        std::reverse(sol.path.begin(), sol.path.end());
+        if (last == 1) {  // the final slide out of the way-clear state
+            const int a = s.primary();
+            sol.path.push_back(Move{static_cast<std::uint8_t>(a),
+                                    static_cast<std::int8_t>(s.board().goal_pos() - s.pos(keys_[found], a))});
+        }
+    }
+}
+
+}  // namespace bitsolve::rush
