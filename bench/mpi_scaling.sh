@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The scaling table of docs/cluster.md: `bitsolve-mpi queens N --threads 1` on P ranks of one
 # machine (oversubscribed past its cores, a simulated cluster), with the farm's statistics (units
-# per rank, messages, idle time of the idlest rank), then the 10% check of issue 14: `mpirun -np 2`
+# per rank, messages, idle time of the idlest rank), then the 10% check: `mpirun -np 2`
 # over one thread each against `bitsolve queens M --threads 2`, the best of REPEAT runs each.
 #
 #   bash bench/mpi_scaling.sh [BUILD_DIR]     N=16 PS="1 2 4 8" M=17 REPEAT=3 by default
