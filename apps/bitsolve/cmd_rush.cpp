@@ -25,6 +25,7 @@
 #include "common.hpp"
 #include "json_out.hpp"
 #include "picture.hpp"
+#include "rush_progress.hpp"
 #include "terminal.hpp"
 
 namespace bitsolve::cli {
@@ -37,6 +38,7 @@ struct Options {
     std::string file;
     std::string metric = "moves";
     bool path = false, show = false, batch = false, cluster = false;
+    bool progress = false;        // --progress: a line per BFS layer on stderr
     std::string format = "text";  // text | json
     std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
     std::string color = "auto";   // --color auto|always|never for --show
@@ -204,7 +206,9 @@ int run_single(const Options& o) {
     const Board board = parse_one_board(read_input(o.file));
     SearchStats stats;
     if (o.cluster) {
-        const ClusterReport r = analyze_cluster(board, metric_of(o));
+        ClusterAnalyzer analyzer;
+        analyzer.set_on_layer(rush_layer_lines(o.progress));
+        const ClusterReport r = analyzer.analyze(board, metric_of(o));
         if (json(o)) {
             print_json(cluster_json(o, r));
             return 0;
@@ -212,7 +216,9 @@ int run_single(const Options& o) {
         std::cout << cluster_report(r);
         stats = r.stats;
     } else {
-        const Solution s = solve(board, metric_of(o), o.path || o.show || !o.svg.empty() || !o.html.empty());
+        Solver solver;
+        solver.set_on_layer(rush_layer_lines(o.progress));
+        const Solution s = solver.solve(board, metric_of(o), o.path || o.show || !o.svg.empty() || !o.html.empty());
         if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(board, s), o.svg, o.html);
         if (json(o)) {
             print_json(solution_json(o, board, s));
@@ -311,6 +317,9 @@ const Registration reg{
         add_common_options(cmd, o->common);
         add_format_option(cmd, o->format);
         add_color_option(cmd, o->color);
+        cmd->add_flag("--progress", o->progress,
+                      "A line per BFS layer on stderr (depth, states, time; --cluster: both passes); on a terminal "
+                      "after the first second without it");
         cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
         cmd->add_option("--html", o->html,
                         "Write an offline HTML page with the animated solution and step/play buttons")
@@ -334,7 +343,9 @@ Examples:
                         throw UsageError("--show draws text; it cannot be combined with --format json");
                     if ((o->batch || o->cluster) && (!o->svg.empty() || !o->html.empty()))
                         throw UsageError("--svg and --html draw one board's solution; not with --batch or --cluster");
-                    if (o->batch && o->show) throw UsageError("--show cannot be combined with --batch");
+                    if (o->batch && (o->show || o->progress))
+                        throw UsageError(std::string(o->show ? "--show" : "--progress") +
+                                         " cannot be combined with --batch");
                     apply_common_options(o->common);
                     return o->batch ? run_batch(*o) : run_single(*o);
                 });

@@ -23,6 +23,7 @@
 #include "bitsolve/rush/parse.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "json_out.hpp"
 #include "progress.hpp"
 #include "terminal.hpp"
 
@@ -244,7 +245,8 @@ struct PickOptions {
     int walls = -1;
     std::uint64_t count = 1, seed = 1;
     bool show = false;
-    std::string color = "auto";  // --color for --show
+    std::string color = "auto";   // --color for --show
+    std::string format = "text";  // --format text|json: a row, or an object per row
     CommonOptions limits;
 };
 
@@ -284,6 +286,14 @@ int run_pick(const PickOptions& o) {
     const std::vector<std::size_t> picked = pick_rows(rows, f, o.count, o.seed);
     const bool colour = use_colour(o.color, STDOUT_FILENO);
     for (std::size_t i : picked) {
+        if (o.format == "json") {  // docs/json.md
+            print_json(Json{{"moves", rows[i].moves},
+                            {"board", rows[i].board},
+                            {"cluster_size", rows[i].cluster_size},
+                            {"pieces", row_pieces(rows[i])},
+                            {"walls", row_walls(rows[i])}});
+            continue;
+        }
         std::cout << format_row(rows[i]);
         if (o.show) std::cout << draw(parse_board_string(rows[i].board), colour) << "\n\n";
     }
@@ -370,9 +380,16 @@ const Registration reg_pick{
         cmd->add_option("--seed", o->seed, "Random seed (default 1)")->type_name("S");
         cmd->add_flag("--show", o->show, "Draw each puzzle after its row");
         add_color_option(cmd, o->color);
+        add_format_option(cmd, o->format);
         add_limit_options(cmd, o->limits);
         cmd->footer(kPickFooter);
-        return Runner{cmd, [o] { return guarded("rush pick", [&] { return run_pick(*o); }); }};
+        return Runner{cmd, [o] {
+                          return guarded("rush pick", [&] {
+                              if (o->show && o->format == "json")
+                                  throw UsageError("--show draws text; it cannot be combined with --format json");
+                              return run_pick(*o);
+                          });
+                      }};
     }};
 
 }  // namespace

@@ -56,8 +56,18 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
     std::uint64_t generated = 0;
     Key kid_keys[CompiledBoard::kChildBuffer];
     std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
+    // Layer progress (layer_progress.hpp): a compare per node finds a layer's end, the only place
+    // the callback is called.
+    auto report = [&](LayerProgress::Pass pass, int depth, std::size_t layer, std::size_t states) {
+        if (on_layer_) on_layer_(LayerProgress{pass, depth, layer, states});
+    };
     auto forward = [&]<bool Unit>() {
-        for (std::size_t h = 0; h < keys_.size(); ++h) {
+        report(LayerProgress::Pass::Forward, 0, 1, 1);
+        for (std::size_t h = 0, layer_end = 1, depth = 0; h < keys_.size(); ++h) {
+            if (h == layer_end) {  // a layer expanded: the next one is complete
+                report(LayerProgress::Pass::Forward, static_cast<int>(++depth), keys_.size() - layer_end, keys_.size());
+                layer_end = keys_.size();
+            }
             if ((h & 0xFFF) == 0) check_stop();
             if (keys_.size() + CompiledBoard::kChildBuffer > keys_.capacity())
                 require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
@@ -100,7 +110,12 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
             queue_.push_back(static_cast<std::uint32_t>(i));
         }
     rep.goal_states = queue_.size();
-    for (std::size_t q = 0; q < queue_.size(); ++q) {
+    if (!queue_.empty()) report(LayerProgress::Pass::Distance, 0, queue_.size(), queue_.size());
+    for (std::size_t q = 0, layer_end = queue_.size(); q < queue_.size(); ++q) {
+        if (q == layer_end) {
+            report(LayerProgress::Pass::Distance, dist_[queue_[q]], queue_.size() - layer_end, queue_.size());
+            layer_end = queue_.size();
+        }
         if ((q & 0xFFF) == 0) check_stop();
         const std::uint32_t s = queue_[q];
         const auto d = static_cast<std::uint16_t>(dist_[s] + 1);

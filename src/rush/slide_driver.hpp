@@ -45,8 +45,15 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     std::uint64_t expanded = 0, generated = 0;
     bool done = last < 2;
     if (done) sol.length = last;
+    // Layer progress (layer_progress.hpp): at layer ends only, never per node or batch.
+    auto report = [&](int d, std::uint64_t layer, std::uint64_t states) {
+        if (on_layer_) [[unlikely]]
+            on_layer_(LayerProgress{LayerProgress::Pass::Solve, d, layer, states});
+    };
+    report(0, 1, 1);
     for (std::size_t head = 0, lanes = 0, batches = 0; !done && head < count; head += lanes) {
         if (head == layer_end) {
+            report(depth + 1, count - layer_end, count);
             ++depth;
             layer_end = count;
         }
@@ -109,6 +116,10 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
             }
             count += fresh;
         }
+    }
+    if (sol.length > 0) {  // the way-clear state's layer, as far as it went, then the goal
+        if (sol.length > 1) report(sol.length - 1, count - layer_end, count);
+        report(sol.length, 1, count + 1);
     }
     sol.stats.expanded = expanded;
     sol.stats.generated = generated;

@@ -26,8 +26,13 @@ Solution Solver::run_steps(const CompiledBoard& space, bool want_path, int max_l
     std::uint64_t generated = 0;
     int depth = 0;  // depth of the node being expanded
     std::size_t layer_end = 1;
+    auto report = [&](int d, std::size_t layer) {
+        if (on_layer_) on_layer_(LayerProgress{LayerProgress::Pass::Solve, d, layer, count});
+    };
+    report(0, 1);
     for (std::size_t head = 0; !done && head < count; ++head) {
         if (head == layer_end) {
+            report(depth + 1, count - layer_end);
             ++depth;
             layer_end = count;
         }
@@ -55,6 +60,7 @@ Solution Solver::run_steps(const CompiledBoard& space, bool want_path, int max_l
         ++sol.stats.expanded;
         if (done) sol.length = depth + 1;
     }
+    if (sol.length > 0) report(sol.length, count - layer_end);  // the goal's layer, as far as it went
     sol.stats.generated = generated;
     // The next table starts near this search's size, decaying slowly: in a batch of mixed
     // sizes, a table sized to the last search alone kept growing (rehashing) in the next.

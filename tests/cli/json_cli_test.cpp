@@ -3,6 +3,7 @@
 // same command on the bundled examples.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -300,6 +301,42 @@ TEST(JsonCli, QueensCountsListsShardsAndMergeMatchText) {
     EXPECT_EQ(m["unique"], 46);
 }
 
+TEST(JsonCli, RushPickOneObjectPerPickedRow) {
+    const std::vector<std::string> args = {
+        "rush", "pick", data_path("rush/fogleman-db-sample.txt"), "--moves", "30..", "--count", "4", "--seed", "7"};
+    const auto text = run_cli(args);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    std::vector<std::string> json_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    const auto r = run_cli(json_args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = lines_of(text.out);
+    const auto objects = objects_of(r.out);
+    ASSERT_EQ(rows.size(), 4u);
+    ASSERT_EQ(objects.size(), rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Json& j = objects[i];
+        for (const char* field : {"moves", "cluster_size", "pieces", "walls"})
+            ASSERT_TRUE(j.contains(field) && j[field].is_number_unsigned()) << field << ' ' << j;
+        ASSERT_TRUE(j.contains("board") && j["board"].is_string()) << j;
+        EXPECT_EQ(j.size(), 5u) << j;
+        const auto words = words_of(rows[i]);  // moves board cluster_size, in the same order
+        ASSERT_EQ(words.size(), 3u);
+        EXPECT_EQ(j["moves"].get<int>(), std::stoi(words[0]));
+        EXPECT_GE(j["moves"].get<int>(), 30);
+        const std::string board = j["board"];
+        EXPECT_EQ(board, words[1]);
+        EXPECT_EQ(j["cluster_size"].get<std::uint64_t>(), std::stoull(words[2]));
+        std::string letters;
+        for (char c : board)
+            if (c >= 'A' && c <= 'Z' && letters.find(c) == std::string::npos) letters += c;
+        EXPECT_EQ(j["pieces"].get<std::size_t>(), letters.size());
+        EXPECT_EQ(j["walls"].get<std::size_t>(), static_cast<std::size_t>(std::count(board.begin(), board.end(), 'x')));
+    }
+    json_args.insert(json_args.end(), {"--walls", "1"});  // a filter on the field
+    for (const Json& j : objects_of(run_cli(json_args).out)) EXPECT_EQ(j["walls"], 1) << j;
+}
+
 TEST(JsonCli, BadFormatsAndTextOnlyOptionsAreUsageErrors) {
     const std::string board = data_path("sliding/examples/hardest-3x3.txt");
     for (const auto& args : std::vector<std::vector<std::string>>{
@@ -307,6 +344,7 @@ TEST(JsonCli, BadFormatsAndTextOnlyOptionsAreUsageErrors) {
              {"sliding", "--format", "json", "--show", board},
              {"rush", "--format", "json", "--show", data_path("rush/examples/short.txt")},
              {"queens", "6", "--format", "json", "--show"},
+             {"rush", "pick", data_path("rush/fogleman-db-sample.txt"), "--format", "json", "--show"},
          }) {
         const auto r = run_cli(args);
         EXPECT_EQ(r.exit_code, 2) << args[0] << " " << r.err;

@@ -13,11 +13,13 @@
 // pieces as integers with cell (r, c) at bit r*N + c. A test checks this on every bundled row.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bitsolve/core/stats.hpp"
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/key_table.hpp"
+#include "bitsolve/rush/layer_progress.hpp"
 #include "bitsolve/rush/path.hpp"
 
 namespace bitsolve::rush {
@@ -37,6 +39,10 @@ class ClusterAnalyzer {
 public:
     ClusterReport analyze(const Board& board, Metric metric);
 
+    // Called once per layer of the next analyses (layer_progress.hpp): the forward numbering's
+    // layers, then the distance pass's; none by default.
+    void set_on_layer(LayerFn f) { on_layer_ = std::move(f); }
+
 private:
     KeyIndex index_;                      // key -> index in keys_
     std::vector<Key> keys_;               // states in forward BFS order
@@ -45,6 +51,7 @@ private:
     std::vector<std::uint16_t> dist_;     // distance to a goal, kUnset before it is known
     std::vector<std::uint32_t> queue_;
     std::size_t size_hint_ = 0;  // states of the previous cluster: the next table starts there
+    LayerFn on_layer_;
 };
 
 ClusterReport analyze_cluster(const Board& board, Metric metric);

@@ -53,11 +53,13 @@
 #include <climits>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "bitsolve/core/cpu.hpp"
 #include "bitsolve/rush/bucket_set.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/layer_progress.hpp"
 #include "bitsolve/rush/slide_kernel.hpp"
 
 namespace bitsolve::rush {
@@ -75,6 +77,9 @@ public:
     // when the CPU lacks k.
     void set_kernel(std::optional<Kernel> k);
 
+    // Called once per layer of the next runs (layer_progress.hpp); none by default.
+    void set_on_layer(LayerFn f) { on_layer_ = std::move(f); }
+
 private:
     // The driver for kernel K (src/rush/slide_driver.hpp), and its entries compiled for AVX2
     // and AVX-512 (called only where the CPU has them).
@@ -90,6 +95,7 @@ private:
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
     std::optional<Kernel> kernel_;
+    LayerFn on_layer_;
 };
 
 }  // namespace bitsolve::rush

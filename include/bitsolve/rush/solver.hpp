@@ -19,6 +19,7 @@
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/key_table.hpp"
+#include "bitsolve/rush/layer_progress.hpp"
 #include "bitsolve/rush/path.hpp"
 #include "bitsolve/rush/slide_search.hpp"
 
@@ -39,6 +40,13 @@ public:
     // The moves search's kernel (SlideSearch::set_kernel): tests and benches compare kernels.
     void set_kernel(std::optional<Kernel> k) { slides_.set_kernel(k); }
 
+    // Called once per BFS layer of the next solves, either metric (layer_progress.hpp); none by
+    // default.
+    void set_on_layer(const LayerFn& f) {
+        on_layer_ = f;
+        slides_.set_on_layer(f);
+    }
+
 private:
     struct Node {
         Key key;
@@ -54,6 +62,7 @@ private:
     KeySet seen_;
     std::vector<Node> nodes_;
     std::size_t size_hint_ = 0;  // states of the previous search: the next table starts there
+    LayerFn on_layer_;
 };
 
 // One-off convenience over a temporary Solver.
