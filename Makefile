@@ -70,10 +70,10 @@ debug: setup
 	@cmake --preset debug >/dev/null && cmake --build --preset debug -j $(JOBS)
 	@ctest --preset debug -j $(JOBS)
 
-# Every libFuzzer target for FUZZ_SECONDS each (build-fuzz/, clang); any finding fails.
+# Every libFuzzer target for FUZZ_SECONDS each, FUZZ_JOBS at a time (build-fuzz/, clang); any finding fails.
 FUZZ_SECONDS ?= 60
 fuzz: setup setup-fuzz
-	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS)
+	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS) --target fuzz_targets
 	@bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
 # The written style, enforced: include layering, docs/architecture.md naming every file, clang-format drift (none allowed), clang-tidy with
