@@ -40,7 +40,7 @@ struct Options {
     bool path = false, show = false, batch = false, cluster = false;
     bool progress = false;        // --progress: a line per BFS layer on stderr
     std::string format = "text";  // text | json
-    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    PictureFiles pictures;        // --svg FILE, --html FILE: the solution drawn
     std::string color = "auto";   // --color auto|always|never for --show
 };
 
@@ -218,8 +218,8 @@ int run_single(const Options& o) {
     } else {
         Solver solver;
         solver.set_on_layer(rush_layer_lines(o.progress));
-        const Solution s = solver.solve(board, metric_of(o), o.path || o.show || !o.svg.empty() || !o.html.empty());
-        if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(board, s), o.svg, o.html);
+        const Solution s = solver.solve(board, metric_of(o), o.path || o.show || o.pictures.any());
+        if (o.pictures.any()) write_pictures(scene_of(board, s), o.pictures);
         if (json(o)) {
             print_json(solution_json(o, board, s));
             return 0;
@@ -320,10 +320,7 @@ const Registration reg{
         cmd->add_flag("--progress", o->progress,
                       "A line per BFS layer on stderr (depth, states, time; --cluster: both passes); on a terminal "
                       "after the first second without it");
-        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
-        cmd->add_option("--html", o->html,
-                        "Write an offline HTML page with the animated solution and step/play buttons")
-            ->type_name("FILE");
+        add_picture_options(cmd, o->pictures);
         cmd->footer(R"(Input (recognised automatically):
   the judge's grid: 6 lines of 6 integers, 0 empty, vehicle 1 the red car in row 3;
   Fogleman's string: N*N characters (N = 4..8) on one line, or N lines of N;
@@ -341,7 +338,7 @@ Examples:
                         throw UsageError("--cluster cannot be combined with --path or --show");
                     if (json(*o) && o->show)
                         throw UsageError("--show draws text; it cannot be combined with --format json");
-                    if ((o->batch || o->cluster) && (!o->svg.empty() || !o->html.empty()))
+                    if ((o->batch || o->cluster) && o->pictures.any())
                         throw UsageError("--svg and --html draw one board's solution; not with --batch or --cluster");
                     if (o->batch && (o->show || o->progress))
                         throw UsageError(std::string(o->show ? "--show" : "--progress") +

@@ -46,7 +46,7 @@ struct SlidingOptions {
     bool batch = false;
     bool count = false;
     std::string format = "text";  // text | json
-    std::string svg, html;        // --svg FILE, --html FILE: the solution drawn
+    PictureFiles pictures;        // --svg FILE, --html FILE: the solution drawn
     bool progress = false;        // --progress: a line per IDA* iteration on stderr
     PdbCliOptions pdb;            // --heuristic, --pdb-dir, --no-cache, build-pdb
 };
@@ -64,7 +64,7 @@ SolveOptions solve_options(const SlidingOptions& o) {
     SolveOptions s;
     s.algorithm = algorithm_of(o.algo);
     s.heuristic = classic_heuristic(o.pdb);
-    s.want_path = o.path || o.show || !o.svg.empty() || !o.html.empty();
+    s.want_path = o.path || o.show || o.pictures.any();
     return s;
 }
 
@@ -162,7 +162,7 @@ int run_single(const SlidingOptions& o) {
         };
     }
     const Solution s = solve_with_hints(start, goal, opt);
-    if (!o.svg.empty() || !o.html.empty()) write_pictures(scene_of(start, s), o.svg, o.html);
+    if (o.pictures.any()) write_pictures(scene_of(start, s), o.pictures);
     if (s.length < 0) {
         if (const std::string hint = other_goal_hint(o.goal, start); !hint.empty()) {
             std::cout.flush();
@@ -288,10 +288,7 @@ const Registration reg{
         cmd->add_flag("--progress", o->progress,
                       "A line per IDA* iteration on stderr (threshold, nodes, time); on a terminal after the first "
                       "second without it");
-        cmd->add_option("--svg", o->svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
-        cmd->add_option("--html", o->html,
-                        "Write an offline HTML page with the animated solution and step/play buttons")
-            ->type_name("FILE");
+        add_picture_options(cmd, o->pictures);
         add_pdb_options(cmd, o->pdb);
         auto* build_pdb = add_build_pdb_command(cmd, o->pdb);
         cmd->footer(R"(Output: the fewest moves, or -1 when the goal cannot be reached (decided by parity, at once).
@@ -315,7 +312,7 @@ Examples:
                             quote(o->file, 200) + "'");
                     if (json(*o) && o->show)
                         throw UsageError("--show draws text; it cannot be combined with --format json");
-                    if ((o->count || o->batch) && (!o->svg.empty() || !o->html.empty()))
+                    if ((o->count || o->batch) && o->pictures.any())
                         throw UsageError("--svg and --html draw one board's solution; not with --batch or --count");
                     if (o->count) return run_count(*o);
                     if (o->batch) return run_batch(*o);

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bitsolve/core/errors.hpp"
 
@@ -201,11 +202,17 @@ std::string queens_svg(int n, const std::vector<std::vector<int>>& boards) {
     return s + "</svg>\n";
 }
 
-void write_pictures(const Scene& scene, const std::string& svg_file, const std::string& html_file) {
+void add_picture_options(CLI::App* cmd, PictureFiles& files) {
+    cmd->add_option("--svg", files.svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+    cmd->add_option("--html", files.html, "Write an offline HTML page with the animated solution and step/play buttons")
+        ->type_name("FILE");
+}
+
+void write_pictures(const Scene& scene, const PictureFiles& files) {
     // Both are made before either is written, so an error leaves no file behind.
-    const std::string svg = svg_file.empty() ? "" : svg_of(scene), html = html_file.empty() ? "" : html_of(scene);
-    if (!svg_file.empty()) write_file_atomically(svg_file, svg);
-    if (!html_file.empty()) write_file_atomically(html_file, html);
+    const std::string svg = files.svg.empty() ? "" : svg_of(scene), html = files.html.empty() ? "" : html_of(scene);
+    if (!files.svg.empty()) write_file_atomically(files.svg, svg);
+    if (!files.html.empty()) write_file_atomically(files.html, html);
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {

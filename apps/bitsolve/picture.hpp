@@ -7,6 +7,10 @@
 #include <utility>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace bitsolve::cli {
 
 // One piece in one frame, in grid cells: top-left corner (row, col), size h x w.
@@ -44,8 +48,15 @@ std::string html_of(const Scene& scene);
 // The queens boards side by side, columns 1-based as --list prints them.
 std::string queens_svg(int n, const std::vector<std::vector<int>>& boards);
 
-// --svg FILE / --html FILE (either may be empty: not asked for).
-void write_pictures(const Scene& scene, const std::string& svg_file, const std::string& html_file);
+// --svg FILE / --html FILE, as `sliding` and `rush` take them; either may be empty (not asked for).
+struct PictureFiles {
+    std::string svg, html;
+    bool any() const { return !svg.empty() || !html.empty(); }
+};
+void add_picture_options(CLI::App* cmd, PictureFiles& files);
+
+// Writes the pictures asked for; neither is written when either cannot be made.
+void write_pictures(const Scene& scene, const PictureFiles& files);
 
 // Writes text to path through a temporary file in the same folder and a rename, so the file is
 // either complete or untouched; throws LimitError("cannot write …") on failure.
