@@ -13,19 +13,13 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
+#include "text_lines.hpp"
 
 namespace bitsolve {
 namespace {
 
-// The lines of text, collected (lines_of yields them one at a time).
-std::vector<Line> lines(std::string_view text) {
-    std::vector<Line> out;
-    for (const Line& l : lines_of(text)) out.push_back(l);
-    return out;
-}
-
-// Every token of a line (tokenize with no effective cap).
-std::vector<Token> all_tokens(const Line& line) { return tokenize(line, std::numeric_limits<std::size_t>::max() - 1); }
+using testing_text::all_tokens;
+using testing_text::lines;
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 
