@@ -37,46 +37,55 @@ u64 DbClusterAnalyzer::firsts(const CompiledBoard& space, Key k) const {
 }
 
 void DbClusterAnalyzer::Index::clear() {
-    if (used_.size() * 16 > keys_.size()) std::fill(keys_.begin(), keys_.end(), kEmpty);
-    else
-        for (std::uint32_t s : used_) keys_[s] = kEmpty;
+    for (std::uint32_t s : used_) slots_[s].key = kEmpty;
     used_.clear();
+    if (slots_.size() < kFirstSlots) {
+        require_memory(kFirstSlots * sizeof(Slot), "the cluster index");
+        slots_.assign(kFirstSlots, Slot{kEmpty, 0});
+    }
+    mask_ = kFirstSlots - 1;
+    shift_ = 64 - std::countr_zero(kFirstSlots);
 }
 
 void DbClusterAnalyzer::Index::reserve(std::size_t n) {
-    if (2 * n <= keys_.size()) return;
-    std::size_t cap = std::max<std::size_t>(256, keys_.size());
+    if (2 * n <= mask_ + 1) return;
+    std::size_t cap = mask_ + 1;
     while (cap < 2 * n) cap *= 2;
-    require_memory(cap * (sizeof(Key) + 8) * 2, "the cluster index");
-    std::vector<Key> old_keys;
-    std::vector<std::uint32_t> old_values;
-    for (std::uint32_t s : used_) old_keys.push_back(keys_[s]), old_values.push_back(values_[s]);
-    keys_.assign(cap, kEmpty);
-    values_.resize(cap);
+    resize(cap);
+}
+
+// Every slot past the first mask_ + 1 is empty, so a larger table in use needs no clearing.
+void DbClusterAnalyzer::Index::resize(std::size_t cap) {
+    if (cap > slots_.size()) {
+        require_memory(cap * sizeof(Slot) * 2, "the cluster index");
+        slots_.resize(cap, Slot{kEmpty, 0});
+    }
+    std::vector<Slot> old;
+    old.reserve(used_.size());
+    for (std::uint32_t s : used_) old.push_back(slots_[s]), slots_[s].key = kEmpty;
+    used_.clear();
     mask_ = cap - 1;
     shift_ = 64 - std::countr_zero(cap);
-    used_.clear();
-    for (std::size_t i = 0; i < old_keys.size(); ++i) insert(old_keys[i], old_values[i]);
+    for (const Slot& e : old) insert(e.key, e.value);
 }
 
 std::uint32_t DbClusterAnalyzer::Index::insert(Key k, std::uint32_t v) {
     std::size_t i = slot(k);
     for (;;) {
-        const Key at = keys_[i];
-        if (at == k) return values_[i];
+        const Key at = slots_[i].key;
+        if (at == k) return slots_[i].value;
         if (at == kEmpty) break;
         i = (i + 1) & mask_;
     }
-    keys_[i] = k;
-    values_[i] = v;
+    slots_[i] = Slot{k, v};
     used_.push_back(static_cast<std::uint32_t>(i));
     return kAbsent;
 }
 
 std::uint32_t DbClusterAnalyzer::Index::find(Key k) const {
     for (std::size_t i = slot(k);; i = (i + 1) & mask_) {
-        const Key at = keys_[i];
-        if (at == k) return values_[i];
+        const Key at = slots_[i].key;
+        if (at == k) return slots_[i].value;
         if (at == kEmpty) return kAbsent;
     }
 }
@@ -187,7 +196,6 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
         for (int at = 0; at + p.len <= layout.size; ++at) cells_[pi][static_cast<std::size_t>(at)] = p.cells_at(at);
     }
     index_.clear();
-    index_.reserve(1);
     keys_.clear();
     keys_.push_back(space.start());
     index_.insert(space.start(), 0);

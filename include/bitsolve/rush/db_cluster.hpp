@@ -63,19 +63,27 @@ public:
     }
 
 private:
-    // Key -> state index; cleared by resetting only the slots the last cluster used.
+    // Key -> state index. Each cluster starts on a small table (kFirstSlots) that doubles as
+    // the cluster grows, so the clusters of a few hundred states, most of them, probe a table
+    // that stays in the first-level cache whatever the largest cluster before them needed. The
+    // slots stay allocated; clearing resets only the slots the last cluster used.
     class Index {
     public:
         static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
-        void clear();
+        void clear();                                  // empty, back to the small table
         void reserve(std::size_t n);                   // room for n keys in all
         std::uint32_t insert(Key k, std::uint32_t v);  // kAbsent when new, else its value
         std::uint32_t find(Key k) const;
 
     private:
+        static constexpr std::size_t kFirstSlots = 4096;
+        struct Slot {
+            Key key;
+            std::uint32_t value;
+        };
+        void resize(std::size_t slots);  // the table in use becomes `slots` slots, entries kept
         std::size_t slot(Key k) const { return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ULL) >> shift_); }
-        std::vector<Key> keys_;
-        std::vector<std::uint32_t> values_;
+        std::vector<Slot> slots_;          // allocated; the first mask_ + 1 are in use
         std::vector<std::uint32_t> used_;  // slots filled since the last clear
         std::size_t mask_ = 0;
         int shift_ = 64;
