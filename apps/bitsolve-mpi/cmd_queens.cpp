@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/queens/split.hpp"
 #include "bitsolve/queens/summary.hpp"
@@ -29,9 +30,8 @@ struct Options {
     std::string n_text;
     bool unique = false;
     std::string checkpoint;
-    unsigned threads = 0;
     std::uint64_t max_units = 0;
-    bool stats = false;
+    cli::CommonOptions common;
 };
 
 int parse_board_size(const std::string& text) {
@@ -85,6 +85,7 @@ int run(const Options& o) {
     // Checks once, on rank 0: N, then the journal (its parameters, its records).
     int code = checked_on_rank0("queens", [&] {
         n = parse_board_size(o.n_text);
+        apply_limits(o.common);
         const Split split = make_split(n);
         done.assign(split.items.size(), 0);
         if (!o.checkpoint.empty()) {
@@ -103,6 +104,7 @@ int run(const Options& o) {
         return 0;
     });
     if (code != 0) return code;
+    if (rank() != 0) apply_limits(o.common);
     return run_or_abort("queens", [&] {
         const auto t0 = std::chrono::steady_clock::now();
         if (rank() != 0) n = parse_board_size(o.n_text);
@@ -133,10 +135,12 @@ int run(const Options& o) {
                 });
             };
         }
-        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        const std::vector<RankStats> stats = run_farm(job, o.common.threads);
         if (rank() != 0) return 0;
         display->finish();
         if (journal) journal->sync();
+        const std::string resume = "queens " + std::to_string(n) + (o.unique ? " --unique" : "");
+        if (stop_requested()) throw LimitError(stop_report(finished, job.units, o.checkpoint, resume));
         if (finished < job.units) {
             if (!journal) throw LimitError(fmt::format("stopped after {} units (--max-units)", this_run));
             throw LimitError(
@@ -146,7 +150,7 @@ int run(const Options& o) {
         }
         const Summary s = summarise(n, sum);
         std::cout << to_string(o.unique ? s.unique : s.total) << "\n";
-        if (o.stats) {
+        if (o.common.stats) {
             print_summary_stats(s);
             std::cerr << "Units: " << job.units << "\nUnits resumed: " << resumed << "\nRanks: " << ranks() << "\n"
                       << format_rank_stats(stats)
@@ -166,13 +170,11 @@ Command add_queens(CLI::App& app) {
     cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished units (rank 0); the same command resumes")
         ->type_name("FILE");
-    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
-        ->check(CLI::Range(0u, 1024u));
     cmd->add_option("--max-units", o->max_units,
                     "Stop after K units finished in this run (exit code 1; resume with --checkpoint)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
         ->type_name("K");
-    cmd->add_flag("--stats", o->stats, "Counts per symmetry class and per-rank statistics on stderr");
+    cli::add_common_options(cmd, o->common);
     cmd->footer(R"(Examples:
   mpirun -np 4 bitsolve-mpi queens 17                      95815104
   mpirun -np 4 bitsolve-mpi queens 20 --checkpoint q20.j   killed and started again: resumes)");

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/rush/database.hpp"
 #include "bitsolve/rush/db_file.hpp"
@@ -28,8 +29,7 @@ using namespace bitsolve::rush;
 struct Options {
     int size = 6, walls = 0;
     std::string checkpoint, output;
-    unsigned threads = 0;
-    bool stats = false;
+    cli::CommonOptions common;
 };
 
 // A slice's result: "layouts canonical solvable rows states\n" and its rows as database lines.
@@ -61,6 +61,7 @@ int run(const Options& o) {
     const DbParams params{o.size, o.walls};
     std::unique_ptr<Journal> journal;
     int code = checked_on_rank0("rush enumerate", [&] {
+        apply_limits(o.common);
         try {
             check_params(params);
         } catch (const UsageError& e) {
@@ -83,6 +84,7 @@ int run(const Options& o) {
         return 0;
     });
     if (code != 0) return code;
+    if (rank() != 0) apply_limits(o.common);
     return run_or_abort("rush enumerate", [&] {
         const auto t0 = std::chrono::steady_clock::now();
         const DbEnumeration e(params);
@@ -128,10 +130,14 @@ int run(const Options& o) {
                 });
             };
         }
-        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        const std::vector<RankStats> stats = run_farm(job, o.common.threads);
         if (rank() != 0) return 0;
         display->finish();
         if (journal) journal->sync();
+        if (stop_requested())
+            throw LimitError(stop_report(finished, job.units, o.checkpoint,
+                                         fmt::format("rush enumerate --size {} --walls {} -o {}", o.size, o.walls,
+                                                     cli::shell_word(o.output.empty() ? "-" : o.output))));
         std::sort(rows.begin(), rows.end(), row_before);
         write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
         std::vector<std::uint64_t> by_moves;
@@ -141,7 +147,7 @@ int run(const Options& o) {
             ++by_moves[m];
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (o.stats) {
+        if (o.common.stats) {
             std::cerr << fmt::format(
                              "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\n"
                              "Rows by moves: {}\nStates: {}\n",
@@ -171,9 +177,7 @@ Command add_rush_enumerate(CLI::App& rush) {
         ->type_name("FILE");
     cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
         ->type_name("FILE");
-    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
-        ->check(CLI::Range(0u, 1024u));
-    cmd->add_flag("--stats", o->stats, "Counts and per-rank statistics as `Key: value` lines on stderr");
+    cli::add_common_options(cmd, o->common);
     return Command{cmd, [o] { return run(*o); }};
 }
 

@@ -43,6 +43,10 @@ struct RankStats {
 // on rank 0, every rank's statistics (index = rank); on other ranks, their own only.
 std::vector<RankStats> run_farm(const Job& job, unsigned threads);
 
+// Whether run_farm has returned on this rank: every rank is then past the farm, so an error of
+// rank 0 after it ends the job with a shared exit code instead of MPI_Abort.
+bool farm_completed();
+
 // "Rank 0: 12 units, 40 messages, 2 threads, busy 1.234 s, idle 0.010 s" lines for --stats.
 std::string format_rank_stats(const std::vector<RankStats>& stats);
 
