@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -30,6 +31,12 @@ using namespace wire;
 // Work in flight per thread of a worker rank, in seconds of its measured pace: enough to cover
 // the round trip of the next request many times over, little enough to end evenly.
 constexpr double kAheadSeconds = 0.02;
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -203,6 +210,7 @@ struct Backoff {
 
 std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     const int p = ranks();
     const std::size_t all_threads = static_cast<std::size_t>(p) * threads;
     std::vector<RankStats> stats(static_cast<std::size_t>(p));
@@ -237,9 +245,10 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     auto last_tick = Clock::now();
     for (;;) {
         if (!stopping && stop_requested()) stop_all();
-        const Results local = pool.take();
-        bool active = !local.empty();
-        results(local);
+        // Rank 0's own results do not shorten the wait (only messages do): its units can be a few
+        // microseconds each, and waking at their pace would make this thread take a core of its own.
+        results(pool.take());
+        bool active = false;
         while (message_waiting(MPI_ANY_SOURCE, MPI_ANY_TAG)) {
             active = true;
             int from = 0, tag = 0;
@@ -257,7 +266,7 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
                 std::size_t at = 0;
                 const bool signalled = get<std::uint8_t>(msg, at) != 0;
                 results(get_results(msg, at));
-                stats[static_cast<std::size_t>(from)] = unpack_stats(recv_bytes(from, kStats, nullptr, nullptr));
+                stats[static_cast<std::size_t>(from)] = unpack_stats(recv_when_there(from, kStats, nullptr));
                 send_bytes({}, from, kBye);
                 stats[0].messages += 2;
                 rank_done[static_cast<std::size_t>(from)] = 1;
@@ -278,12 +287,14 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     stats[0].units = pool.computed();
     stats[0].busy = pool.busy();
     stats[0].wall = since(t0);
+    stats[0].main_cpu = thread_cpu_seconds() - cpu0;
     stats[0].threads = threads;
     return stats;
 }
 
 RankStats run_worker(const Job& job, unsigned threads) {
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     RankStats s;
     LocalPool pool(job, threads, nullptr, 0);
     bool asked = false, no_more = false, stopping = false, signalled = false;
@@ -336,6 +347,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
     s.units = pool.computed();
     s.busy = pool.busy();
     s.wall = since(t0);
+    s.main_cpu = thread_cpu_seconds() - cpu0;
     s.threads = threads;
     s.messages += 3;  // the last three
     std::string last;
@@ -344,7 +356,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
     send_bytes(last, 0, kDone);
     send_bytes(pack_stats(s), 0, kStats);
     // Until rank 0's answer, taking a stop that crossed kDone on the way.
-    for (int tag = 0; tag != kBye;) recv_bytes(0, MPI_ANY_TAG, nullptr, &tag);
+    for (int tag = 0; tag != kBye;) recv_when_there(0, MPI_ANY_TAG, &tag);
     return s;
 }
 
@@ -367,8 +379,9 @@ std::string format_rank_stats(const std::vector<RankStats>& stats) {
     std::string out;
     for (std::size_t r = 0; r < stats.size(); ++r) {
         const RankStats& s = stats[r];
-        out += fmt::format("Rank {}: {} units, {} messages, {} threads, busy {:.3f} s, idle {:.3f} s\n", r, s.units,
-                           s.messages, s.threads, s.busy, s.idle());
+        out += fmt::format(
+            "Rank {}: {} units, {} messages, {} threads, busy {:.3f} s, idle {:.3f} s, main thread {:.3f} s CPU\n", r,
+            s.units, s.messages, s.threads, s.busy, s.idle(), s.main_cpu);
     }
     return out;
 }

@@ -3,9 +3,12 @@
 // point-to-point calls, their tags, and the packing of results and statistics.
 #include <mpi.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -65,8 +68,36 @@ inline std::string recv_bytes(int source, int tag, int* from, int* got_tag) {
     return bytes;
 }
 
+// The next message from `source` with `tag` (or any), once it has arrived (the wait sleeps).
+inline std::string recv_when_there(int source, int tag, int* got_tag) {
+    std::chrono::microseconds wait{20};
+    for (;;) {
+        int flag = 0;
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag) return recv_bytes(source, tag, nullptr, got_tag);
+        std::this_thread::sleep_for(wait);
+        wait = std::min(wait * 2, std::chrono::microseconds{1000});
+    }
+}
+
+// Waits for a request with MPI_Test and short sleeps: Open MPI's blocking calls spin a core, and
+// a send larger than the eager limit (a few KiB on shared memory) waits until the other rank
+// posts its receive, which can take a millisecond of the other rank's polling.
+inline void wait_politely(MPI_Request& request) {
+    std::chrono::microseconds wait{20};
+    for (;;) {
+        int done = 0;
+        MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        if (done) return;
+        std::this_thread::sleep_for(wait);
+        wait = std::min(wait * 2, std::chrono::microseconds{1000});
+    }
+}
+
 inline void send_bytes(const std::string& bytes, int dest, int tag) {
-    MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD, &request);
+    wait_politely(request);
 }
 
 inline bool message_waiting(int source, int tag) {
@@ -78,6 +109,7 @@ inline bool message_waiting(int source, int tag) {
 inline std::string pack_stats(const RankStats& s) {
     std::string out;
     put(out, s.units), put(out, s.messages), put(out, s.busy), put(out, s.wall), put(out, s.threads);
+    put(out, s.main_cpu);
     return out;
 }
 inline RankStats unpack_stats(const std::string& in) {
@@ -88,6 +120,7 @@ inline RankStats unpack_stats(const std::string& in) {
     s.busy = get<double>(in, at);
     s.wall = get<double>(in, at);
     s.threads = get<unsigned>(in, at);
+    s.main_cpu = get<double>(in, at);
     return s;
 }
 
