@@ -28,7 +28,7 @@ using namespace bitsolve::rush;
 
 struct Options {
     int size = 6, walls = 0;
-    std::string checkpoint, output;
+    std::string shard, checkpoint, output;
     cli::CommonOptions common;
 };
 
@@ -60,8 +60,16 @@ std::string histogram(const std::vector<std::uint64_t>& by_moves) {
 int run(const Options& o) {
     const DbParams params{o.size, o.walls};
     std::unique_ptr<Journal> journal;
+    DbShard shard;
     int code = checked_on_rank0("rush enumerate", [&] {
         apply_limits(o.common);
+        if (!o.shard.empty()) {
+            try {
+                shard = parse_shard(o.shard);
+            } catch (const InputError& e) {
+                throw UsageError("--shard: " + e.message());
+            }
+        }
         try {
             check_params(params);
         } catch (const UsageError& e) {
@@ -70,8 +78,10 @@ int run(const Options& o) {
         check_writable(o.output.empty() ? "-" : o.output);
         if (!o.checkpoint.empty()) {
             const DbEnumeration e(params);
-            journal = std::make_unique<Journal>(
-                o.checkpoint, fmt::format("rush enumerate size={} walls={}", o.size, o.walls), e.slice_count());
+            journal = std::make_unique<Journal>(o.checkpoint,
+                                                fmt::format("rush enumerate size={} walls={}{}", o.size, o.walls,
+                                                            shard.whole() ? "" : " shard=" + to_string(shard)),
+                                                e.slice_count());
             for (const auto& [unit, bytes] : journal->recovered()) {
                 try {
                     unpack_slice(bytes);
@@ -91,6 +101,8 @@ int run(const Options& o) {
         std::vector<DbRow> rows;
         DbCounts counts;
         std::uint64_t finished = 0, resumed = 0;
+        // The slices of this run: all, or those s with s mod K == i for --shard i/K.
+        const std::uint64_t in_shard = (e.slice_count() + shard.count - 1 - shard.index) / shard.count;
         Job job;
         job.units = e.slice_count();
         job.compute = [&e](std::uint64_t slice) {
@@ -111,7 +123,7 @@ int run(const Options& o) {
                 for (const auto& [unit, bytes] : journal->recovered()) add(bytes), done[unit] = 1, ++resumed;
             // Biggest first: slices by their layouts (the fast counting pass), largest first.
             std::vector<std::pair<std::uint64_t, std::uint64_t>> sized;
-            for (std::uint64_t s = 0; s < job.units; ++s)
+            for (std::uint64_t s = shard.index; s < job.units; s += shard.count)
                 if (!done[s]) sized.emplace_back(e.count_layouts(s), s);
             std::stable_sort(sized.begin(), sized.end(), [](auto& a, auto& b) { return a.first > b.first; });
             for (auto& [layouts, s] : sized) job.order.push_back(s);
@@ -123,10 +135,9 @@ int run(const Options& o) {
             display = std::make_unique<ProgressReport>();
             job.tick = [&] {
                 display->update([&] {
-                    const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
+                    const cli::Pace pace = cli::pace_of(finished, in_shard, resumed, display->seconds());
                     return fmt::format("rush enumerate {}x{}: {}/{} slices on {} ranks, {} rows, ETA {}   ", o.size,
-                                       o.size, finished, job.units, ranks(), counts.rows,
-                                       cli::human_duration(pace.eta));
+                                       o.size, finished, in_shard, ranks(), counts.rows, cli::human_duration(pace.eta));
                 });
             };
         }
@@ -135,11 +146,14 @@ int run(const Options& o) {
         display->finish();
         if (journal) journal->sync();
         if (stop_requested())
-            throw LimitError(stop_report(finished, job.units, o.checkpoint,
-                                         fmt::format("rush enumerate --size {} --walls {} -o {}", o.size, o.walls,
+            throw LimitError(stop_report(finished, in_shard, o.checkpoint,
+                                         fmt::format("rush enumerate --size {} --walls {}{} -o {}", o.size, o.walls,
+                                                     o.shard.empty() ? "" : " --shard " + cli::shell_word(o.shard),
                                                      cli::shell_word(o.output.empty() ? "-" : o.output))));
         std::sort(rows.begin(), rows.end(), row_before);
-        write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
+        std::string text =
+            shard.whole() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), counts});
+        write_db_file(o.output.empty() ? "-" : o.output, text + format_rows(rows));
         std::vector<std::uint64_t> by_moves;
         for (const DbRow& r : rows) {
             const auto m = static_cast<std::size_t>(r.moves);
@@ -153,7 +167,7 @@ int run(const Options& o) {
                              "Rows by moves: {}\nStates: {}\n",
                              counts.layouts, counts.canonical, counts.canonical, counts.solvable, counts.rows,
                              histogram(by_moves), counts.states)
-                      << fmt::format("Slices: {}\nSlices resumed: {}\nRanks: {}\n", job.units, resumed, ranks())
+                      << fmt::format("Slices: {}\nSlices resumed: {}\nRanks: {}\n", in_shard, resumed, ranks())
                       << format_rank_stats(stats) << fmt::format("Time: {:.3f} s\n", seconds);
         } else {
             std::cerr << fmt::format(
@@ -173,6 +187,8 @@ Command add_rush_enumerate(CLI::App& rush) {
     auto* cmd = rush.add_subcommand("enumerate", "Build the database of interesting puzzles, one slice per work unit");
     cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
     cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
+    cmd->add_option("--shard", o->shard, "Do only part i of K, 0 <= i < K (writes a shard file, as bitsolve)")
+        ->type_name("i/K");
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished slices (rank 0); the same command resumes")
         ->type_name("FILE");
     cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")

@@ -104,6 +104,10 @@ case_rush() {
         cmp -s "$tmp/want" "$tmp/got" || fail "rush enumerate $args: rows differ"
         [[ -s $tmp/got ]] || fail "rush enumerate $args: no rows"
     done
+    # A shard: the same shard file as bitsolve's.
+    "$bin" rush enumerate --size 5 --shard 2/3 >"$tmp/want_shard" 2>/dev/null || fail "bitsolve rush --shard"
+    mpi rush enumerate --size 5 --shard 2/3 --threads 1 >"$tmp/got" 2>/dev/null || fail "bitsolve-mpi rush --shard"
+    cmp -s "$tmp/want_shard" "$tmp/got" || fail "rush enumerate --shard 2/3: the shard files differ"
     # With a journal, stopped by nothing: the same file, and a second run only reads it back.
     mpi rush enumerate --size 5 --threads 1 --checkpoint "$tmp/r.j" -o "$tmp/db.txt" --stats 2>/dev/null ||
         fail "rush with a journal"
