@@ -19,6 +19,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
+#include "common.hpp"
 #include "farm_wire.hpp"
 #include "mpi_env.hpp"
 
@@ -159,18 +160,17 @@ private:
             std::string result;
             try {
                 result = job_.compute(unit);
-            } catch (const LimitError& e) {
+            } catch (...) {
                 if (stop_requested()) {  // a stop (timeout, signal): the unit is abandoned, not counted
                     std::lock_guard lock(mutex_);
                     --computing_;
                     continue;
                 }
-                std::fprintf(stderr, "bitsolve-mpi: unit %llu: %s\n", static_cast<unsigned long long>(unit), e.what());
-                abort_all(1);
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "bitsolve-mpi: internal error in unit %llu: %s\n",
-                             static_cast<unsigned long long>(unit), e.what());
-                abort_all(4);
+                // Any other failure ends the job with its exit code by meaning (a limit: 1).
+                const std::string where = "unit " + std::to_string(unit);
+                abort_all(cli::report_current_exception([&](const std::string& message) {
+                    std::fprintf(stderr, "bitsolve-mpi: %s: %s\n", where.c_str(), message.c_str());
+                }));
             }
             const double seconds = since(t0);
             std::lock_guard lock(mutex_);
