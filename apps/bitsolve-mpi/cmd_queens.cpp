@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "farm.hpp"
+#include "job_options.hpp"
 #include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
@@ -166,8 +167,7 @@ int run(const Options& o) {
 Command add_queens(CLI::App& app) {
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("queens", "Count the solutions of the N-Queens problem, N = 1..32, on MPI ranks");
-    cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
-    cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
+    cli::add_queens_count_options(cmd, o->n_text, o->unique);
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished units (rank 0); the same command resumes")
         ->type_name("FILE");
     cmd->add_option("--max-units", o->max_units,

@@ -17,6 +17,7 @@
 #include "bitsolve/rush/db_file.hpp"
 #include "commands.hpp"
 #include "farm.hpp"
+#include "job_options.hpp"
 #include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
@@ -185,14 +186,10 @@ int run(const Options& o) {
 Command add_rush_enumerate(CLI::App& rush) {
     auto o = std::make_shared<Options>();
     auto* cmd = rush.add_subcommand("enumerate", "Build the database of interesting puzzles, one slice per work unit");
-    cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
-    cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
-    cmd->add_option("--shard", o->shard, "Do only part i of K, 0 <= i < K (writes a shard file, as bitsolve)")
-        ->type_name("i/K");
+    cli::add_rush_db_options(cmd, o->size, o->walls, o->shard);
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished slices (rank 0); the same command resumes")
         ->type_name("FILE");
-    cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
-        ->type_name("FILE");
+    cli::add_rows_output_option(cmd, o->output);
     cli::add_common_options(cmd, o->common);
     return Command{cmd, [o] { return run(*o); }};
 }
