@@ -2,9 +2,14 @@
 # The scaling table of docs/cluster.md: `bitsolve-mpi queens N --threads 1` on P ranks of one
 # machine (oversubscribed past its cores, a simulated cluster), with the farm's statistics (units
 # per rank, messages, idle time of the idlest rank), then the 10% check: `mpirun -np 2`
-# over one thread each against `bitsolve queens M --threads 2`, the best of REPEAT runs each.
+# over one thread each against `bitsolve queens M --threads 2`, the best of REPEAT runs each, and
+# the same on one Rush Hour enumeration shard (`rush enumerate --size 6 --shard RUSH_SHARD`).
+# Both programs are started by mpirun (bitsolve as a one-process job, unbound: with -np 1 Open MPI
+# would bind both its threads to one core), so that a loaded machine
+# schedules them alike; each line gives the wall time, the job's own time (--stats Time:) and the
+# CPU time of every process (/usr/bin/time: user + sys, mpirun included).
 #
-#   bash bench/mpi_scaling.sh [BUILD_DIR]     N=16 PS="1 2 4 8" M=17 REPEAT=3 by default
+#   bash bench/mpi_scaling.sh [BUILD_DIR]     N=16 PS="1 2 4 8" M=17 REPEAT=3 RUSH_SHARD=1/3000
 set -euo pipefail
 build=${1:-build}
 mpi_bin=$build/apps/bitsolve-mpi/bitsolve-mpi
@@ -13,9 +18,10 @@ n=${N:-16}
 ps=${PS:-1 2 4 8}
 m=${M:-17}
 repeat=${REPEAT:-3}
+rush_shard=${RUSH_SHARD:-1/3000}
 [[ $(id -u) -eq 0 ]] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 err=$(mktemp)
-trap 'rm -f "$err"' EXIT
+trap 'rm -f "$err" "$err.out" "$err.time"' EXIT
 
 wall() {  # wall seconds of "$@" (stdout and stderr to $err)
     local t0 t1
@@ -38,16 +44,46 @@ for p in $ps; do
         END { printf "| %d | %s | %s | %d..%d | %d | %.3f |\n", p, w, farm, min, max, msg, imax }' "$err"
 done
 
-best() {  # the smallest wall time of REPEAT runs of "$@"
-    local b="" t
+measure() {  # "job wall cpu" of "$@": job from --stats Time:, wall and CPU (user + sys) from /usr/bin/time
+    /usr/bin/time -f "TIME %e %U %S" -o "$err.time" "$@" >"$err.out" 2>"$err" </dev/null
+    local job
+    job=$(awk '/^Time:/ { print $2 }' "$err")
+    awk -v job="$job" '/^TIME/ { printf "%s %s %.2f\n", job, $2, $3 + $4 }' "$err.time"
+}
+
+best() {  # the run of REPEAT with the smallest job time: "job wall cpu"
+    local b="" line
     for _ in $(seq "$repeat"); do
-        t=$(wall "$@")
-        if [[ -z $b ]] || awk -v t="$t" -v b="$b" 'BEGIN { exit !(t < b) }'; then b=$t; fi
+        line=$(measure "$@")
+        if [[ -z $b ]] || awk -v a="${line%% *}" -v c="${b%% *}" 'BEGIN { exit !(a < c) }'; then b=$line; fi
     done
     echo "$b"
 }
-echo
-echo "# queens $m, best of $repeat: bitsolve --threads 2 against mpirun -np 2 bitsolve-mpi --threads 1"
-single=$(best "$bin" queens "$m" --threads 2)
-multi=$(best mpirun -np 2 "$mpi_bin" queens "$m" --threads 1)
-awk -v s="$single" -v m="$multi" 'BEGIN { printf "bitsolve %s s, bitsolve-mpi %s s: %+.1f%%\n", s, m, 100 * (m - s) / s }'
+
+compare() {  # title, then the two commands separated by --
+    local title=$1 single multi
+    shift
+    local -a one=() two=()
+    while [[ $1 != -- ]]; do one+=("$1"); shift; done
+    shift
+    two=("$@")
+    single=$(best "${one[@]}")
+    multi=$(best "${two[@]}")
+    echo
+    echo "# $title, best of $repeat (by job time)"
+    echo "| command | job s | wall s | CPU s |"
+    echo "|---|---|---|---|"
+    read -r sj sw sc <<<"$single"
+    read -r mj mw mc <<<"$multi"
+    echo "| \`${one[*]#"$build/apps/"}\` | $sj | $sw | $sc |"
+    echo "| \`${two[*]#"$build/apps/"}\` | $mj | $mw | $mc |"
+    awk -v sj="$sj" -v mj="$mj" -v sw="$sw" -v mw="$mw" -v sc="$sc" -v mc="$mc" 'BEGIN {
+        printf "bitsolve-mpi against bitsolve: job %+.1f%%, wall %+.1f%%, CPU %+.1f%%\n",
+               100 * (mj - sj) / sj, 100 * (mw - sw) / sw, 100 * (mc - sc) / sc }'
+}
+
+compare "queens $m: bitsolve --threads 2 against mpirun -np 2 bitsolve-mpi --threads 1" \
+    mpirun -np 1 --bind-to none "$bin" queens "$m" --threads 2 --stats -- mpirun -np 2 "$mpi_bin" queens "$m" --threads 1 --stats
+compare "rush enumerate --size 6 --shard $rush_shard: bitsolve --threads 2 against mpirun -np 2 bitsolve-mpi --threads 1" \
+    mpirun -np 1 --bind-to none "$bin" rush enumerate --size 6 --shard "$rush_shard" --threads 2 --stats -- \
+    mpirun -np 2 "$mpi_bin" rush enumerate --size 6 --shard "$rush_shard" --threads 1 --stats

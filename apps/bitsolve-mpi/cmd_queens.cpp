@@ -10,12 +10,14 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/queens/split.hpp"
 #include "bitsolve/queens/summary.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "farm.hpp"
+#include "job_options.hpp"
 #include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
@@ -29,9 +31,8 @@ struct Options {
     std::string n_text;
     bool unique = false;
     std::string checkpoint;
-    unsigned threads = 0;
     std::uint64_t max_units = 0;
-    bool stats = false;
+    cli::CommonOptions common;
 };
 
 int parse_board_size(const std::string& text) {
@@ -85,6 +86,7 @@ int run(const Options& o) {
     // Checks once, on rank 0: N, then the journal (its parameters, its records).
     int code = checked_on_rank0("queens", [&] {
         n = parse_board_size(o.n_text);
+        apply_limits(o.common);
         const Split split = make_split(n);
         done.assign(split.items.size(), 0);
         if (!o.checkpoint.empty()) {
@@ -103,6 +105,7 @@ int run(const Options& o) {
         return 0;
     });
     if (code != 0) return code;
+    if (rank() != 0) apply_limits(o.common);
     return run_or_abort("queens", [&] {
         const auto t0 = std::chrono::steady_clock::now();
         if (rank() != 0) n = parse_board_size(o.n_text);
@@ -133,10 +136,12 @@ int run(const Options& o) {
                 });
             };
         }
-        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        const std::vector<RankStats> stats = run_farm(job, o.common.threads);
         if (rank() != 0) return 0;
         display->finish();
         if (journal) journal->sync();
+        const std::string resume = "queens " + std::to_string(n) + (o.unique ? " --unique" : "");
+        if (stop_requested()) throw LimitError(stop_report(finished, job.units, o.checkpoint, resume));
         if (finished < job.units) {
             if (!journal) throw LimitError(fmt::format("stopped after {} units (--max-units)", this_run));
             throw LimitError(
@@ -146,7 +151,7 @@ int run(const Options& o) {
         }
         const Summary s = summarise(n, sum);
         std::cout << to_string(o.unique ? s.unique : s.total) << "\n";
-        if (o.stats) {
+        if (o.common.stats) {
             print_summary_stats(s);
             std::cerr << "Units: " << job.units << "\nUnits resumed: " << resumed << "\nRanks: " << ranks() << "\n"
                       << format_rank_stats(stats)
@@ -162,17 +167,14 @@ int run(const Options& o) {
 Command add_queens(CLI::App& app) {
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("queens", "Count the solutions of the N-Queens problem, N = 1..32, on MPI ranks");
-    cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
-    cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
+    cli::add_queens_count_options(cmd, o->n_text, o->unique);
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished units (rank 0); the same command resumes")
         ->type_name("FILE");
-    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
-        ->check(CLI::Range(0u, 1024u));
     cmd->add_option("--max-units", o->max_units,
                     "Stop after K units finished in this run (exit code 1; resume with --checkpoint)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
         ->type_name("K");
-    cmd->add_flag("--stats", o->stats, "Counts per symmetry class and per-rank statistics on stderr");
+    cli::add_common_options(cmd, o->common);
     cmd->footer(R"(Examples:
   mpirun -np 4 bitsolve-mpi queens 17                      95815104
   mpirun -np 4 bitsolve-mpi queens 20 --checkpoint q20.j   killed and started again: resumes)");

@@ -11,11 +11,13 @@
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/rush/database.hpp"
 #include "bitsolve/rush/db_file.hpp"
 #include "commands.hpp"
 #include "farm.hpp"
+#include "job_options.hpp"
 #include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
@@ -27,9 +29,8 @@ using namespace bitsolve::rush;
 
 struct Options {
     int size = 6, walls = 0;
-    std::string checkpoint, output;
-    unsigned threads = 0;
-    bool stats = false;
+    std::string shard, checkpoint, output;
+    cli::CommonOptions common;
 };
 
 // A slice's result: "layouts canonical solvable rows states\n" and its rows as database lines.
@@ -60,7 +61,16 @@ std::string histogram(const std::vector<std::uint64_t>& by_moves) {
 int run(const Options& o) {
     const DbParams params{o.size, o.walls};
     std::unique_ptr<Journal> journal;
+    DbShard shard;
     int code = checked_on_rank0("rush enumerate", [&] {
+        apply_limits(o.common);
+        if (!o.shard.empty()) {
+            try {
+                shard = parse_shard(o.shard);
+            } catch (const InputError& e) {
+                throw UsageError("--shard: " + e.message());
+            }
+        }
         try {
             check_params(params);
         } catch (const UsageError& e) {
@@ -69,8 +79,10 @@ int run(const Options& o) {
         check_writable(o.output.empty() ? "-" : o.output);
         if (!o.checkpoint.empty()) {
             const DbEnumeration e(params);
-            journal = std::make_unique<Journal>(
-                o.checkpoint, fmt::format("rush enumerate size={} walls={}", o.size, o.walls), e.slice_count());
+            journal = std::make_unique<Journal>(o.checkpoint,
+                                                fmt::format("rush enumerate size={} walls={}{}", o.size, o.walls,
+                                                            shard.whole() ? "" : " shard=" + to_string(shard)),
+                                                e.slice_count());
             for (const auto& [unit, bytes] : journal->recovered()) {
                 try {
                     unpack_slice(bytes);
@@ -83,12 +95,15 @@ int run(const Options& o) {
         return 0;
     });
     if (code != 0) return code;
+    if (rank() != 0) apply_limits(o.common);
     return run_or_abort("rush enumerate", [&] {
         const auto t0 = std::chrono::steady_clock::now();
         const DbEnumeration e(params);
         std::vector<DbRow> rows;
         DbCounts counts;
         std::uint64_t finished = 0, resumed = 0;
+        // The slices of this run: all, or those s with s mod K == i for --shard i/K.
+        const std::uint64_t in_shard = (e.slice_count() + shard.count - 1 - shard.index) / shard.count;
         Job job;
         job.units = e.slice_count();
         job.compute = [&e](std::uint64_t slice) {
@@ -109,7 +124,7 @@ int run(const Options& o) {
                 for (const auto& [unit, bytes] : journal->recovered()) add(bytes), done[unit] = 1, ++resumed;
             // Biggest first: slices by their layouts (the fast counting pass), largest first.
             std::vector<std::pair<std::uint64_t, std::uint64_t>> sized;
-            for (std::uint64_t s = 0; s < job.units; ++s)
+            for (std::uint64_t s = shard.index; s < job.units; s += shard.count)
                 if (!done[s]) sized.emplace_back(e.count_layouts(s), s);
             std::stable_sort(sized.begin(), sized.end(), [](auto& a, auto& b) { return a.first > b.first; });
             for (auto& [layouts, s] : sized) job.order.push_back(s);
@@ -121,19 +136,25 @@ int run(const Options& o) {
             display = std::make_unique<ProgressReport>();
             job.tick = [&] {
                 display->update([&] {
-                    const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
+                    const cli::Pace pace = cli::pace_of(finished, in_shard, resumed, display->seconds());
                     return fmt::format("rush enumerate {}x{}: {}/{} slices on {} ranks, {} rows, ETA {}   ", o.size,
-                                       o.size, finished, job.units, ranks(), counts.rows,
-                                       cli::human_duration(pace.eta));
+                                       o.size, finished, in_shard, ranks(), counts.rows, cli::human_duration(pace.eta));
                 });
             };
         }
-        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        const std::vector<RankStats> stats = run_farm(job, o.common.threads);
         if (rank() != 0) return 0;
         display->finish();
         if (journal) journal->sync();
+        if (stop_requested())
+            throw LimitError(stop_report(finished, in_shard, o.checkpoint,
+                                         fmt::format("rush enumerate --size {} --walls {}{} -o {}", o.size, o.walls,
+                                                     o.shard.empty() ? "" : " --shard " + cli::shell_word(o.shard),
+                                                     cli::shell_word(o.output.empty() ? "-" : o.output))));
         std::sort(rows.begin(), rows.end(), row_before);
-        write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
+        std::string text =
+            shard.whole() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), counts});
+        write_db_file(o.output.empty() ? "-" : o.output, text + format_rows(rows));
         std::vector<std::uint64_t> by_moves;
         for (const DbRow& r : rows) {
             const auto m = static_cast<std::size_t>(r.moves);
@@ -141,13 +162,13 @@ int run(const Options& o) {
             ++by_moves[m];
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (o.stats) {
+        if (o.common.stats) {
             std::cerr << fmt::format(
                              "Layouts: {}\nCanonical layouts: {}\nClusters: {}\nSolvable clusters: {}\nRows: {}\n"
                              "Rows by moves: {}\nStates: {}\n",
                              counts.layouts, counts.canonical, counts.canonical, counts.solvable, counts.rows,
                              histogram(by_moves), counts.states)
-                      << fmt::format("Slices: {}\nSlices resumed: {}\nRanks: {}\n", job.units, resumed, ranks())
+                      << fmt::format("Slices: {}\nSlices resumed: {}\nRanks: {}\n", in_shard, resumed, ranks())
                       << format_rank_stats(stats) << fmt::format("Time: {:.3f} s\n", seconds);
         } else {
             std::cerr << fmt::format(
@@ -165,15 +186,11 @@ int run(const Options& o) {
 Command add_rush_enumerate(CLI::App& rush) {
     auto o = std::make_shared<Options>();
     auto* cmd = rush.add_subcommand("enumerate", "Build the database of interesting puzzles, one slice per work unit");
-    cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
-    cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
+    cli::add_rush_db_options(cmd, o->size, o->walls, o->shard);
     cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished slices (rank 0); the same command resumes")
         ->type_name("FILE");
-    cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
-        ->type_name("FILE");
-    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
-        ->check(CLI::Range(0u, 1024u));
-    cmd->add_flag("--stats", o->stats, "Counts and per-rank statistics as `Key: value` lines on stderr");
+    cli::add_rows_output_option(cmd, o->output);
+    cli::add_common_options(cmd, o->common);
     return Command{cmd, [o] { return run(*o); }};
 }
 

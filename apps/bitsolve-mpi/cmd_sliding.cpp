@@ -1,7 +1,8 @@
 // `bitsolve-mpi sliding --batch FILE`: the boards of a batch, one work unit per board (a line of
 // the file: rank 0 reads it and shares it), answers printed in input order with the bytes of
 // `bitsolve sliding --batch`; bad lines reported as bitsolve does. Pattern databases are loaded
-// (or built into the cache) by rank 0 first, then loaded once per rank.
+// (or built into the cache) by rank 0 first, then loaded once per rank. With --checkpoint, each
+// finished board's result is journaled before it counts; a rerun solves only the others.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include "bitsolve/sliding/solver.hpp"
 #include "commands.hpp"
 #include "farm.hpp"
+#include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
 #include "sliding_batch.hpp"
@@ -38,8 +40,8 @@ struct Options {
     std::string size;
     bool path = false;
     bool show = false;
-    unsigned threads = 0;
-    bool stats = false;
+    std::string checkpoint;
+    cli::CommonOptions common;
     cli::PdbCliOptions pdb;
 };
 
@@ -73,6 +75,7 @@ std::string solve_line(const Line& line, const BatchOptions& b, const Options& o
             it.solution = solve(it.board, goal, solve_opt);
         });
     }
+    if (!item.done) throw LimitError(stop_message());  // a stop: the board is abandoned
     if (!item.ok) return fmt::format("{} 0 0 0 0 0 0 0\n{}", item.limited ? 'l' : 'b', cli::batch_error(item, b));
     std::string out = format_answer(item.solution, o.path) + "\n";
     if (o.show && item.solution.length >= 0) out += format_walk(item.board, item.solution.path) + "\n";
@@ -82,37 +85,74 @@ std::string solve_line(const Line& line, const BatchOptions& b, const Options& o
                        cli::BatchHints::reaches_other_goal(item, b, o.goal) ? 1 : 0, out);
 }
 
+std::vector<Line> boards_of(const std::string& text) {
+    std::vector<Line> lines;
+    for (const Line& line : lines_of(text))
+        if (!is_blank_or_comment(line.text)) lines.push_back(line);
+    return lines;
+}
+
+// The options that shape the answers, as a command line (the journal's parameters, the resume hint).
+std::string answer_options(const Options& o) {
+    std::string s = "sliding --batch --goal " + cli::shell_word(o.goal) + " --algo " + o.algo + " --heuristic " +
+                    cli::shell_word(o.pdb.heuristic);
+    if (!o.size.empty()) s += " --size " + cli::shell_word(o.size);
+    if (o.path) s += " --path";
+    if (o.show) s += " --show";
+    return s;
+}
+
+bool is_result(const std::string& bytes) {
+    return !bytes.empty() && (bytes[0] == 'o' || bytes[0] == 'b' || bytes[0] == 'l') &&
+           bytes.find('\n') != std::string::npos;
+}
+
 int run(const Options& o) {
     std::string text;
     BatchOptions b;
+    std::unique_ptr<Journal> journal;
     int code = checked_on_rank0("sliding", [&] {
+        apply_limits(o.common);
         if (!o.batch)
             throw UsageError(
                 "--batch is required: one board per line, one board per work unit (see bitsolve-mpi sliding --help)");
         text = read_input(o.file);
+        if (!o.checkpoint.empty()) {
+            // The batch by its bytes and the options that shape its answers.
+            journal = std::make_unique<Journal>(o.checkpoint,
+                                                fmt::format("{} input={:016x}", answer_options(o), content_hash(text)),
+                                                boards_of(text).size());
+            for (const auto& [unit, bytes] : journal->recovered())
+                if (!is_result(bytes))
+                    throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': the record of board " +
+                                     std::to_string(unit) + " is damaged");
+        }
         b = batch_options(o);
-        b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.threads);  // built into the cache once
+        b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.common.threads);  // built into the cache once
         return 0;
     });
     if (code != 0) return code;
+    if (rank() != 0) apply_limits(o.common);
     text = share_text(text);
     return run_or_abort("sliding", [&] {
         if (rank() != 0) {
             b = batch_options(o);
-            b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.threads);
+            b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.common.threads);
         }
-        std::vector<Line> lines;
-        for (const Line& line : lines_of(text))
-            if (!is_blank_or_comment(line.text)) lines.push_back(line);
+        const std::vector<Line> lines = boards_of(text);
         std::vector<std::string> results(rank() == 0 ? lines.size() : 0);
         Job job;
         job.units = lines.size();
-        std::uint64_t finished = 0;
+        std::uint64_t finished = 0, resumed = 0;
         std::unique_ptr<ProgressReport> display;
         job.compute = [&](std::uint64_t unit) { return solve_line(lines[unit], b, o); };
         if (rank() == 0) {
-            for (std::uint64_t u = 0; u < job.units; ++u) job.order.push_back(u);
+            if (journal)
+                for (const auto& [unit, bytes] : journal->recovered()) results[unit] = bytes, ++finished, ++resumed;
+            for (std::uint64_t u = 0; u < job.units; ++u)
+                if (results[u].empty()) job.order.push_back(u);
             job.on_result = [&](std::uint64_t unit, const std::string& bytes) {
+                if (journal) journal->append(unit, bytes);
                 results[unit] = bytes;
                 ++finished;
                 return true;
@@ -120,15 +160,19 @@ int run(const Options& o) {
             display = std::make_unique<ProgressReport>();
             job.tick = [&] {
                 display->update([&] {
-                    const cli::Pace pace = cli::pace_of(finished, job.units, 0, display->seconds());
+                    const cli::Pace pace = cli::pace_of(finished, job.units, resumed, display->seconds());
                     return fmt::format("sliding: {}/{} boards on {} ranks, ETA {}   ", finished, job.units, ranks(),
                                        cli::human_duration(pace.eta));
                 });
             };
         }
-        const std::vector<RankStats> stats = run_farm(job, o.threads);
+        const std::vector<RankStats> stats = run_farm(job, o.common.threads);
         if (rank() != 0) return 0;
         display->finish();
+        if (journal) journal->sync();
+        if (stop_requested())
+            throw LimitError(stop_report(finished, job.units, o.checkpoint,
+                                         answer_options(o) + (o.file.empty() ? "" : " " + cli::shell_word(o.file))));
         SearchStats total;
         cli::BatchHints hints;
         bool bad = false, limited = false;
@@ -152,8 +196,9 @@ int run(const Options& o) {
                       other_goal != 0);
         }
         for (const std::string& hint : hints.messages(b.blank_first)) print_error("sliding", hint);
-        if (o.stats) {
-            std::cerr << "Boards: " << results.size() << "\nAlgorithm: " << o.algo << '\n'
+        if (o.common.stats) {
+            std::cerr << "Boards: " << results.size() << "\nBoards resumed: " << resumed << "\nAlgorithm: " << o.algo
+                      << '\n'
                       << format_stats(total) << "Ranks: " << ranks() << '\n'
                       << format_rank_stats(stats);
         }
@@ -176,9 +221,9 @@ Command add_sliding(CLI::App& app) {
     cmd->add_flag("--path", o->path, "Print the moves after the length (U D L R)");
     cmd->add_flag("--show", o->show, "Print the boards along the path");
     cli::add_pdb_options(cmd, o->pdb);
-    cmd->add_option("--threads,-j", o->threads, "Compute threads per rank (default 0: all cores)")
-        ->check(CLI::Range(0u, 1024u));
-    cmd->add_flag("--stats", o->stats, "Search statistics and per-rank statistics on stderr");
+    cmd->add_option("--checkpoint", o->checkpoint, "Journal of finished boards (rank 0); the same command resumes")
+        ->type_name("FILE");
+    cli::add_common_options(cmd, o->common);
     return Command{cmd, [o] { return run(*o); }};
 }
 

@@ -3,9 +3,12 @@
 // "bitsolve-mpi <command>: <message>" printed once, by rank 0, with the exit codes of bitsolve.
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+
+#include "common.hpp"
 
 namespace bitsolve::mpi {
 
@@ -23,8 +26,19 @@ Command add_rush_enumerate(CLI::App& rush);
 int checked_on_rank0(const std::string& command, const std::function<int()>& body);
 
 // Runs body on every rank (the job itself); every rank then returns rank 0's exit code. An
-// exception on any rank prints its line and ends every rank with its exit code (MPI_Abort).
+// exception on any rank prints its line and ends every rank with its exit code (MPI_Abort), but
+// one of rank 0 after the farm (a stop, --max-units) is shared as the verdict: one line, no abort.
 int run_or_abort(const std::string& command, const std::function<int()>& body);
+
+// --timeout and --max-memory: called by rank 0 in its checks (arms the timeout, which only rank
+// 0 watches; throws UsageError for a bad size), then by the other ranks (the memory budget).
+void apply_limits(const cli::CommonOptions& o);
+
+// The one line of a job stopped by a timeout or a signal (rank 0): the reason, the units done,
+// and with a checkpoint the command that resumes (`resume`: the command without the program and
+// --checkpoint).
+std::string stop_report(std::uint64_t done, std::uint64_t total, const std::string& checkpoint,
+                        const std::string& resume);
 
 void print_error(const std::string& command, const std::string& message);
 

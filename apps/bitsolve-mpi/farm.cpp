@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -15,22 +16,28 @@
 
 #include <fmt/format.h>
 
+#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
+#include "common.hpp"
+#include "farm_wire.hpp"
 #include "mpi_env.hpp"
 
 namespace bitsolve::mpi {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using Results = std::vector<std::pair<std::uint64_t, std::string>>;
-
-// kRequest: u32 units wanted, then finished results; kWork: u64 unit numbers (none: no more);
-// kDone: the last results; kStats: the rank's statistics.
-enum Tag : int { kRequest = 1, kWork = 2, kDone = 3, kStats = 4 };
+using namespace wire;
 
 // Work in flight per thread of a worker rank, in seconds of its measured pace: enough to cover
 // the round trip of the next request many times over, little enough to end evenly.
 constexpr double kAheadSeconds = 0.02;
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -97,6 +104,11 @@ public:
         for (auto& t : pool_)
             if (t.joinable()) t.join();
     }
+    // A stop: the queued units are dropped (not computed, not counted).
+    void drop_queued() {
+        std::lock_guard lock(mutex_);
+        todo_.clear();
+    }
     std::size_t in_flight() {
         std::lock_guard lock(mutex_);
         return todo_.size() + computing_;
@@ -148,10 +160,17 @@ private:
             std::string result;
             try {
                 result = job_.compute(unit);
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "bitsolve-mpi: internal error in unit %llu: %s\n",
-                             static_cast<unsigned long long>(unit), e.what());
-                abort_all(4);
+            } catch (...) {
+                if (stop_requested()) {  // a stop (timeout, signal): the unit is abandoned, not counted
+                    std::lock_guard lock(mutex_);
+                    --computing_;
+                    continue;
+                }
+                // Any other failure ends the job with its exit code by meaning (a limit: 1).
+                const std::string where = "unit " + std::to_string(unit);
+                abort_all(cli::report_current_exception([&](const std::string& message) {
+                    std::fprintf(stderr, "bitsolve-mpi: %s: %s\n", where.c_str(), message.c_str());
+                }));
             }
             const double seconds = since(t0);
             std::lock_guard lock(mutex_);
@@ -189,79 +208,13 @@ struct Backoff {
     }
 };
 
-template <class T>
-void put(std::string& out, T v) {
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-T get(const std::string& in, std::size_t& at) {
-    T v{};
-    if (at + sizeof v <= in.size()) std::memcpy(&v, in.data() + at, sizeof v);
-    at += sizeof v;
-    return v;
-}
-
-void put_results(std::string& out, const Results& results) {
-    for (const auto& [unit, bytes] : results) {
-        put(out, unit);
-        put(out, static_cast<std::uint64_t>(bytes.size()));
-        out += bytes;
-    }
-}
-Results get_results(const std::string& in, std::size_t at) {
-    Results results;
-    while (at + 16 <= in.size()) {
-        const auto unit = get<std::uint64_t>(in, at);
-        const auto len = get<std::uint64_t>(in, at);
-        results.emplace_back(unit, in.substr(at, len));
-        at += len;
-    }
-    return results;
-}
-
-std::string recv_bytes(int source, int tag, int* from, int* got_tag) {
-    MPI_Status st;
-    MPI_Probe(source, tag, MPI_COMM_WORLD, &st);
-    int n = 0;
-    MPI_Get_count(&st, MPI_BYTE, &n);
-    std::string bytes(static_cast<std::size_t>(n), '\0');
-    MPI_Recv(bytes.data(), n, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (from) *from = st.MPI_SOURCE;
-    if (got_tag) *got_tag = st.MPI_TAG;
-    return bytes;
-}
-
-void send_bytes(const std::string& bytes, int dest, int tag) {
-    MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
-}
-
-bool message_waiting(int source, int tag) {
-    int flag = 0;
-    MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    return flag != 0;
-}
-
-std::string pack_stats(const RankStats& s) {
-    std::string out;
-    put(out, s.units), put(out, s.messages), put(out, s.busy), put(out, s.wall), put(out, s.threads);
-    return out;
-}
-RankStats unpack_stats(const std::string& in) {
-    RankStats s;
-    std::size_t at = 0;
-    s.units = get<std::uint64_t>(in, at);
-    s.messages = get<std::uint64_t>(in, at);
-    s.busy = get<double>(in, at);
-    s.wall = get<double>(in, at);
-    s.threads = get<unsigned>(in, at);
-    return s;
-}
-
 std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     const int p = ranks();
     const std::size_t all_threads = static_cast<std::size_t>(p) * threads;
     std::vector<RankStats> stats(static_cast<std::size_t>(p));
+    std::vector<std::uint8_t> rank_done(static_cast<std::size_t>(p), 0);
     Scheduler scheduler(job.order);
     LocalPool pool(job, threads, &scheduler, all_threads);
     auto results = [&](const Results& rs) {
@@ -276,13 +229,26 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
             if (!more) scheduler.stop();
         }
     };
+    // A stop (this rank's timeout or signal, or a worker's signal): no more units handed out, and
+    // every rank still working abandons the units in hand.
+    bool stopping = false;
+    auto stop_all = [&] {
+        stopping = true;
+        scheduler.stop();
+        std::string msg;
+        put(msg, static_cast<std::uint8_t>(stop_reason()));
+        for (int r = 1; r < p; ++r)
+            if (!rank_done[static_cast<std::size_t>(r)]) send_bytes(msg, r, kStop), ++stats[0].messages;
+    };
     int done_ranks = 1;  // rank 0 itself, once its threads have ended
     Backoff backoff;
     auto last_tick = Clock::now();
     for (;;) {
-        const Results local = pool.take();
-        bool active = !local.empty();
-        results(local);
+        if (!stopping && stop_requested()) stop_all();
+        // Rank 0's own results do not shorten the wait (only messages do): its units can be a few
+        // microseconds each, and waking at their pace would make this thread take a core of its own.
+        results(pool.take());
+        bool active = false;
         while (message_waiting(MPI_ANY_SOURCE, MPI_ANY_TAG)) {
             active = true;
             int from = 0, tag = 0;
@@ -297,10 +263,18 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
                 send_bytes(reply, from, kWork);
                 ++stats[0].messages;
             } else if (tag == kDone) {
-                results(get_results(msg, 0));
-                stats[static_cast<std::size_t>(from)] = unpack_stats(recv_bytes(from, kStats, nullptr, nullptr));
-                ++stats[0].messages;
+                std::size_t at = 0;
+                const bool signalled = get<std::uint8_t>(msg, at) != 0;
+                results(get_results(msg, at));
+                stats[static_cast<std::size_t>(from)] = unpack_stats(recv_when_there(from, kStats, nullptr));
+                send_bytes({}, from, kBye);
+                stats[0].messages += 2;
+                rank_done[static_cast<std::size_t>(from)] = 1;
                 ++done_ranks;
+                if (signalled && !stopping) {
+                    request_stop(StopReason::Interrupted);
+                    stop_all();
+                }
             }
         }
         if (job.tick && (active || since(last_tick) > 0.2)) job.tick(), last_tick = Clock::now();
@@ -313,18 +287,33 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     stats[0].units = pool.computed();
     stats[0].busy = pool.busy();
     stats[0].wall = since(t0);
+    stats[0].main_cpu = thread_cpu_seconds() - cpu0;
     stats[0].threads = threads;
     return stats;
 }
 
 RankStats run_worker(const Job& job, unsigned threads) {
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     RankStats s;
     LocalPool pool(job, threads, nullptr, 0);
-    bool asked = false, no_more = false;
+    bool asked = false, no_more = false, stopping = false, signalled = false;
     Backoff backoff;
     for (;;) {
         bool active = false;
+        if (!stopping && (stop_requested() || message_waiting(0, kStop))) {
+            // A signal to this rank (rank 0 is told with kDone), or rank 0's stop: the threads
+            // abandon their units (the library's searches see the stop) and the queue is dropped.
+            signalled = stop_requested();
+            if (!signalled) {
+                const std::string msg = recv_bytes(0, kStop, nullptr, nullptr);
+                ++s.messages;
+                std::size_t at = 0;
+                request_stop(static_cast<StopReason>(get<std::uint8_t>(msg, at)));
+            }
+            stopping = active = true;
+            pool.drop_queued();
+        }
         const std::size_t in_flight = pool.in_flight();
         // The units to keep in flight: kAheadSeconds of work per thread at the pace so far.
         const double busy = pool.busy();
@@ -334,7 +323,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
             const double per_unit = busy / static_cast<double>(computed);
             cap = static_cast<std::size_t>(std::clamp(kAheadSeconds * threads / per_unit, double(threads + 1), 4096.0));
         }
-        if (!no_more && !asked && in_flight <= cap / 2) {
+        if (!stopping && !no_more && !asked && in_flight <= cap / 2) {
             std::string msg;
             put(msg, static_cast<std::uint32_t>(cap - in_flight));
             put_results(msg, pool.take());
@@ -348,38 +337,51 @@ RankStats run_worker(const Job& job, unsigned threads) {
             asked = false;
             active = true;
             if (reply.empty()) no_more = true;
-            for (std::size_t at = 0; at + 8 <= reply.size();) pool.add(get<std::uint64_t>(reply, at));
+            if (!stopping)
+                for (std::size_t at = 0; at + 8 <= reply.size();) pool.add(get<std::uint64_t>(reply, at));
         }
-        if (no_more && pool.in_flight() == 0) break;
+        if ((no_more || stopping) && !asked && pool.in_flight() == 0) break;
         backoff.pause(active);
     }
     pool.close();
     s.units = pool.computed();
     s.busy = pool.busy();
     s.wall = since(t0);
+    s.main_cpu = thread_cpu_seconds() - cpu0;
     s.threads = threads;
-    s.messages += 2;  // the last two
+    s.messages += 3;  // the last three
     std::string last;
+    put(last, static_cast<std::uint8_t>(signalled ? 1 : 0));
     put_results(last, pool.take());
     send_bytes(last, 0, kDone);
     send_bytes(pack_stats(s), 0, kStats);
+    // Until rank 0's answer, taking a stop that crossed kDone on the way.
+    for (int tag = 0; tag != kBye;) recv_when_there(0, MPI_ANY_TAG, &tag);
     return s;
 }
 
 }  // namespace
 
+namespace {
+bool g_farm_completed = false;
+}
+
 std::vector<RankStats> run_farm(const Job& job, unsigned threads) {
     threads = resolve_threads(threads);
-    if (rank() == 0) return run_master(job, threads);
-    return {run_worker(job, threads)};
+    std::vector<RankStats> stats = rank() == 0 ? run_master(job, threads) : std::vector{run_worker(job, threads)};
+    g_farm_completed = true;
+    return stats;
 }
+
+bool farm_completed() { return g_farm_completed; }
 
 std::string format_rank_stats(const std::vector<RankStats>& stats) {
     std::string out;
     for (std::size_t r = 0; r < stats.size(); ++r) {
         const RankStats& s = stats[r];
-        out += fmt::format("Rank {}: {} units, {} messages, {} threads, busy {:.3f} s, idle {:.3f} s\n", r, s.units,
-                           s.messages, s.threads, s.busy, s.idle());
+        out += fmt::format(
+            "Rank {}: {} units, {} messages, {} threads, busy {:.3f} s, idle {:.3f} s, main thread {:.3f} s CPU\n", r,
+            s.units, s.messages, s.threads, s.busy, s.idle(), s.main_cpu);
     }
     return out;
 }

@@ -7,8 +7,12 @@
 // answers with up to k unit numbers (fewer near the end, so that the last units spread over all
 // threads), or with none when all are handed out; the worker then sends its last results and its
 // statistics. Rank 0's threads take units from the same queue directly. MPI is called from each
-// rank's main thread only (MPI_THREAD_FUNNELED), which polls with short sleeps rather than
-// blocking in MPI (Open MPI's blocking calls spin a core that the threads need).
+// rank's main thread only (MPI_THREAD_FUNNELED), which never blocks in MPI: it probes, sends with
+// MPI_Isend and tests, sleeping 20 us to 1 ms between tries (Open MPI's blocking calls spin a core
+// that the threads need; a send past the eager limit waits for the other rank's receive). Rank
+// 0's own results do not wake it. A stop (timeout, signal on any rank) is sent to every rank: its
+// threads abandon their units (not counted, not journaled), and the farm ends with every
+// finished unit collected (farm_wire.hpp: the messages).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -35,6 +39,7 @@ struct RankStats {
     std::uint64_t messages = 0;  // messages it sent and received
     double busy = 0;             // seconds its threads computed (summed over threads)
     double wall = 0;             // seconds in the farm
+    double main_cpu = 0;         // CPU seconds of the main thread (messages, polling, results)
     unsigned threads = 0;
     double idle() const { return wall * threads > busy ? wall * threads - busy : 0; }
 };
@@ -43,7 +48,12 @@ struct RankStats {
 // on rank 0, every rank's statistics (index = rank); on other ranks, their own only.
 std::vector<RankStats> run_farm(const Job& job, unsigned threads);
 
-// "Rank 0: 12 units, 40 messages, 2 threads, busy 1.234 s, idle 0.010 s" lines for --stats.
+// Whether run_farm has returned on this rank: every rank is then past the farm, so an error of
+// rank 0 after it ends the job with a shared exit code instead of MPI_Abort.
+bool farm_completed();
+
+// "Rank 0: 12 units, 40 messages, 2 threads, busy 1.234 s, idle 0.010 s, main thread 0.020 s CPU"
+// lines for --stats.
 std::string format_rank_stats(const std::vector<RankStats>& stats);
 
 }  // namespace bitsolve::mpi

@@ -62,6 +62,12 @@ std::size_t parse_record(const std::string& text, std::size_t at, std::uint64_t 
 
 }  // namespace
 
+std::uint64_t content_hash(const std::string& bytes) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+}
+
 Journal::Journal(std::string path, const std::string& params, std::uint64_t units) : path_(std::move(path)) {
     const std::string header = fmt::format("{}params {}\nunits {}\n", kMagic, params, units);
     struct stat st {};

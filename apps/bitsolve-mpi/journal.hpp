@@ -13,6 +13,9 @@
 
 namespace bitsolve::mpi {
 
+// FNV-1a 64 of some bytes: names an input (a batch file) in a journal's parameters.
+std::uint64_t content_hash(const std::string& bytes);
+
 class Journal {
 public:
     // Opens `path` for the job `params` (one line) of `units` units, creating it (atomically:

@@ -14,14 +14,19 @@
 #include <new>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/core/version.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "farm.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
+#include "size.hpp"
+#include "stop.hpp"
 
 namespace bitsolve::mpi {
 
@@ -57,21 +62,8 @@ int code_of(const std::string& command, const std::function<int()>& body, bool* 
         const int code = body();
         if (threw) *threw = false;
         return code;
-    } catch (const InputError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::BadInput);
-    } catch (const UsageError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::Usage);
-    } catch (const LimitError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::Limit);
-    } catch (const std::bad_alloc&) {
-        print_error(command, "out of memory");
-        return to_int(Exit::Limit);
-    } catch (const std::exception& e) {
-        print_error(command, std::string("internal error: ") + e.what());
-        return to_int(Exit::Internal);
+    } catch (...) {
+        return cli::report_current_exception([&](const std::string& message) { print_error(command, message); });
     }
 }
 
@@ -140,10 +132,24 @@ int checked_on_rank0(const std::string& command, const std::function<int()>& bod
     return share_verdict(code);
 }
 
+void apply_limits(const cli::CommonOptions& o) {
+    if (rank() == 0) return cli::apply_common_options(o);
+    if (!o.max_memory.empty()) set_memory_budget(cli::parse_size(o.max_memory));
+}
+
+std::string stop_report(std::uint64_t done, std::uint64_t total, const std::string& checkpoint,
+                        const std::string& resume) {
+    std::string line = fmt::format("{}: {} of {} units done", stop_message(), done, total);
+    if (checkpoint.empty()) return line + " (--checkpoint FILE keeps finished units for a rerun)";
+    return line + cli::resume_hint(checkpoint, resume + " --checkpoint " + cli::shell_word(checkpoint),
+                                   "mpirun ... bitsolve-mpi");
+}
+
 int run_or_abort(const std::string& command, const std::function<int()>& body) {
     bool threw = false;
     const int code = code_of(command, body, &threw);
-    if (threw && ranks() > 1) abort_all(code);
+    // Other ranks wait in the farm for rank 0 unless it has ended there (then they wait for the verdict).
+    if (threw && ranks() > 1 && !(rank() == 0 && farm_completed())) abort_all(code);
     return share_verdict(code);
 }
 
@@ -152,6 +158,8 @@ int run_or_abort(const std::string& command, const std::function<int()>& body) {
 int main(int argc, char** argv) {
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    // SIGINT/SIGTERM on any rank (mpirun forwards them) stop the job cleanly (farm.hpp).
+    bitsolve::cli::install_signal_handlers();
     int code = bitsolve::mpi::run(argc, argv);
     // The answer reaches its destination or the run fails (as in bitsolve).
     errno = 0;

@@ -20,6 +20,7 @@
 #include "bitsolve/queens/summary.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "job_options.hpp"
 #include "json_out.hpp"
 #include "picture.hpp"
 #include "progress.hpp"
@@ -238,8 +239,7 @@ const Registration reg{
     "queens", [](CLI::App& app) {
         auto o = std::make_shared<Options>();
         auto* cmd = app.add_subcommand("queens", "Count (or list) the solutions of the N-Queens problem, N = 1..32");
-        cmd->add_option("N", o->n_text, "Board size, 1..32")->type_name("N");
-        cmd->add_flag("--unique", o->unique, "Count solutions distinct under rotations and reflections");
+        add_queens_count_options(cmd, o->n_text, o->unique);
         cmd->add_option("--list", o->list, "Print the first K solutions in lexicographic order (1-based columns)")
             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
             ->type_name("K");

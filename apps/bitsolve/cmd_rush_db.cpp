@@ -23,6 +23,7 @@
 #include "bitsolve/rush/parse.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "job_options.hpp"
 #include "json_out.hpp"
 #include "progress.hpp"
 #include "terminal.hpp"
@@ -333,13 +334,10 @@ const Registration reg_enumerate{
         auto* rush = app.get_subcommand("rush");
         auto o = std::make_shared<EnumOptions>();
         auto* cmd = rush->add_subcommand("enumerate", "Build the database of interesting puzzles of a board size");
-        cmd->add_option("--size", o->size, "Board size, 4..7 (default 6)")->type_name("N");
-        cmd->add_option("--walls", o->walls, "At most W walls, 0..2 (default 0)")->type_name("W");
-        cmd->add_option("--shard", o->shard, "Do only part i of K, 0 <= i < K (writes a shard file)")->type_name("i/K");
+        add_rush_db_options(cmd, o->size, o->walls, o->shard);
         cmd->add_option("--checkpoint", o->checkpoint, "Journal finished slices in FILE; resume from it")
             ->type_name("FILE");
-        cmd->add_option("-o,--output", o->output, "Write the rows to FILE (.zst: compressed), not stdout")
-            ->type_name("FILE");
+        add_rows_output_option(cmd, o->output);
         add_common_options(cmd, o->common);
         cmd->footer(kEnumerateFooter);
         return Runner{cmd, [o] { return guarded("rush enumerate", [&] { return run_enumerate(*o); }); }};

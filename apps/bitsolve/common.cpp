@@ -52,8 +52,9 @@ std::string shell_word(const std::string& word) {
     return quoted + "'";
 }
 
-std::string resume_hint(const std::string& checkpoint, const std::string& resume) {
-    return "; the checkpoint " + shell_word(checkpoint) + " keeps the finished work, resume with: bitsolve " + resume;
+std::string resume_hint(const std::string& checkpoint, const std::string& resume, const std::string& program) {
+    return "; the checkpoint " + shell_word(checkpoint) + " keeps the finished work, resume with: " + program + " " +
+           resume;
 }
 
 void print_error(const std::string& command, const std::string& message) {
@@ -64,24 +65,32 @@ void print_error(const std::string& command, const std::string& message) {
     std::cerr.write(line.data(), static_cast<std::streamsize>(line.size()));
 }
 
+int report_current_exception(const std::function<void(const std::string&)>& print) {
+    try {
+        throw;
+    } catch (const InputError& e) {
+        print(e.what());
+        return to_int(Exit::BadInput);
+    } catch (const UsageError& e) {
+        print(e.what());
+        return to_int(Exit::Usage);
+    } catch (const LimitError& e) {
+        print(e.what());
+        return to_int(Exit::Limit);
+    } catch (const std::bad_alloc&) {
+        print("out of memory");
+        return to_int(Exit::Limit);
+    } catch (const std::exception& e) {
+        print(std::string("internal error: ") + e.what());
+        return to_int(Exit::Internal);
+    }
+}
+
 int guarded(const std::string& command, const std::function<int()>& body) {
     try {
         return body();
-    } catch (const InputError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::BadInput);
-    } catch (const UsageError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::Usage);
-    } catch (const LimitError& e) {
-        print_error(command, e.what());
-        return to_int(Exit::Limit);
-    } catch (const std::bad_alloc&) {
-        print_error(command, "out of memory");
-        return to_int(Exit::Limit);
-    } catch (const std::exception& e) {
-        print_error(command, std::string("internal error: ") + e.what());
-        return to_int(Exit::Internal);
+    } catch (...) {
+        return report_current_exception([&](const std::string& message) { print_error(command, message); });
     }
 }
 

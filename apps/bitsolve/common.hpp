@@ -35,12 +35,18 @@ void apply_common_options(const CommonOptions& opts);
 // InputError 3, UsageError 2, LimitError / bad_alloc 1, anything else 4.
 int guarded(const std::string& command, const std::function<int()>& body);
 
+// The exception being handled (call it in a catch block): its message given to `print` and its
+// exit code by the meaning above. guarded and bitsolve-mpi share it.
+int report_current_exception(const std::function<void(const std::string&)>& print);
+
 // A word as a POSIX shell reads it back: bare when it holds only safe characters, else quoted.
 std::string shell_word(const std::string& word);
 
 // What an interrupted --checkpoint run adds to its one error line: where the checkpoint is and
-// the command that resumes (`resume` is the command without "bitsolve ", its words shell-quoted).
-std::string resume_hint(const std::string& checkpoint, const std::string& resume);
+// the command that resumes (`resume` is the command without the program's name, its words
+// shell-quoted).
+std::string resume_hint(const std::string& checkpoint, const std::string& resume,
+                        const std::string& program = "bitsolve");
 
 // Prints "bitsolve <command>: <message>" on stderr ("bitsolve: <message>" for an empty command).
 void print_error(const std::string& command, const std::string& message);

@@ -3,7 +3,7 @@
 #   mpi_test.sh CASE BITSOLVE_MPI BITSOLVE DATA_DIR
 # CASE: queens (N = 1..15 against the OEIS counts), sliding (a batch against bitsolve), rush (the
 # 4x4 and 5x5 databases against bitsolve), fault (a job stopped or killed midway and resumed from
-# its journal), errors (bad input: one line, the usual exit codes, on one rank and on three).
+# its journal), stop (--timeout and SIGTERM: exit code 1, one line, resumed), errors (bad input: one line, the usual exit codes, on one rank and on three).
 set -uo pipefail
 case_name=$1 mpi_bin=$2 bin=$3 data=$4
 tmp=$(mktemp -d)
@@ -13,6 +13,12 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 mpi() { mpirun --oversubscribe -np "${NP:-3}" "$mpi_bin" "$@" </dev/null; }
 # The error lines of bitsolve-mpi itself (mpirun adds its own lines about a non-zero exit code).
 own_lines() { grep -c '^bitsolve-mpi' "$1" || true; }
+
+records() {  # the unit records of a journal (0 when there is none yet)
+    local c
+    c=$(grep -c '^u [0-9]' "$1" 2>/dev/null)
+    echo "${c:-0}"
+}
 
 case_queens() {
     while read -r n total unique; do
@@ -56,6 +62,37 @@ case_sliding() {
             fail "sliding --batch $opts: error lines differ"
     done
     [[ -s $tmp/want ]] || fail "sliding: empty answers"
+    # With a journal: killed midway (SIGKILL to a rank), resumed, the bytes of bitsolve.
+    local k12=$tmp/k12.txt j=$tmp/s.j
+    grep -v '^#' "$data/sliding/korf100.txt" |
+        awk 'BEGIN { split("1 2 4 5 6 8 13 16 18 20 24 25", a); for (i in a) w[a[i]] = 1 } w[NR]' >"$k12"
+    "$bin" sliding --batch --goal blank-first "$k12" >"$tmp/want" || fail "bitsolve on 12 Korf boards"
+    mpirun --oversubscribe -np 3 "$mpi_bin" sliding --batch --goal blank-first --threads 1 --checkpoint "$j" "$k12" \
+        </dev/null >"$tmp/got" 2>"$tmp/err" &
+    local launcher=$!
+    for _ in $(seq 600); do
+        [[ $(records "$j") -ge 3 ]] && break
+        sleep 0.05
+    done
+    local victim
+    victim=$(pgrep -xf "$mpi_bin sliding --batch --goal blank-first --threads 1 --checkpoint $j $k12" | head -1)
+    [[ -n $victim ]] && kill -KILL "$victim"
+    wait "$launcher"
+    local kept
+    kept=$(records "$j")
+    mpi sliding --batch --goal blank-first --threads 1 --checkpoint "$j" --stats "$k12" >"$tmp/got" 2>"$tmp/err" ||
+        fail "sliding resumed: exit code $?"
+    cmp -s "$tmp/want" "$tmp/got" || fail "sliding resumed: stdout differs from bitsolve"
+    local resumed
+    resumed=$(sed -n 's/^Boards resumed: //p' "$tmp/err")
+    [[ $resumed -ge 3 && $resumed -lt 12 ]] || fail "sliding resumed $resumed of 12 boards ($kept records)"
+    echo "sliding: killed after $kept journal records; resumed $resumed of 12 boards" >&2
+    # Another batch or heuristic: refused, exit code 3, one line.
+    mpi sliding --batch --goal blank-first --heuristic md --checkpoint "$j" "$k12" >"$tmp/out" 2>"$tmp/err"
+    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of another heuristic"
+    head -5 "$k12" >"$tmp/k5.txt"
+    mpi sliding --batch --goal blank-first --checkpoint "$j" "$tmp/k5.txt" >"$tmp/out" 2>"$tmp/err"
+    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of another batch"
 }
 
 case_rush() {
@@ -67,6 +104,10 @@ case_rush() {
         cmp -s "$tmp/want" "$tmp/got" || fail "rush enumerate $args: rows differ"
         [[ -s $tmp/got ]] || fail "rush enumerate $args: no rows"
     done
+    # A shard: the same shard file as bitsolve's.
+    "$bin" rush enumerate --size 5 --shard 2/3 >"$tmp/want_shard" 2>/dev/null || fail "bitsolve rush --shard"
+    mpi rush enumerate --size 5 --shard 2/3 --threads 1 >"$tmp/got" 2>/dev/null || fail "bitsolve-mpi rush --shard"
+    cmp -s "$tmp/want_shard" "$tmp/got" || fail "rush enumerate --shard 2/3: the shard files differ"
     # With a journal, stopped by nothing: the same file, and a second run only reads it back.
     mpi rush enumerate --size 5 --threads 1 --checkpoint "$tmp/r.j" -o "$tmp/db.txt" --stats 2>/dev/null ||
         fail "rush with a journal"
@@ -78,8 +119,6 @@ case_rush() {
     slices=$(sed -n 's/^Slices: //p' "$tmp/err")
     grep -qx "Slices resumed: $slices" "$tmp/err" || fail "rush resumed: not every slice read back"
 }
-
-records() { grep -c '^u ' "$1" 2>/dev/null || echo 0; }
 
 case_fault() {
     local n=17 want j=$tmp/q.j
@@ -131,6 +170,50 @@ case_fault() {
     echo "not a journal" >"$tmp/bad.j"
     "$mpi_bin" queens 12 --checkpoint "$tmp/bad.j" 2>"$tmp/err"
     [[ $? -eq 3 ]] || fail "a file that is no journal"
+}
+
+# A job stopped by --timeout or by SIGTERM to mpirun (Open MPI forwards it to every rank): exit
+# code 1 on every rank, one line, nothing on stdout; the same command resumes from the journal.
+case_stop() {
+    local n=17 want j=$tmp/s.j
+    want=$(awk -v n=$n '$1 == n { print $2 }' "$data/queens/counts.txt")
+    mpi queens $n --threads 1 --timeout 0.5 >"$tmp/out" 2>"$tmp/err"
+    local code=$?
+    [[ $code -eq 1 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] ||
+        fail "--timeout: exit code $code, stderr: $(head -c 300 "$tmp/err")"
+    grep -q '^bitsolve-mpi queens: time limit of 0.5 s reached: [0-9]* of [0-9]* units done' "$tmp/err" ||
+        fail "--timeout line: $(head -c 300 "$tmp/err")"
+    grep -q 'MPI_ABORT' "$tmp/err" && fail "--timeout: the job was aborted, not stopped"
+    # SIGTERM to mpirun once the journal has grown ($! is mpirun itself, not a subshell).
+    mpirun --oversubscribe -np 3 "$mpi_bin" queens $n --threads 1 --checkpoint "$j" </dev/null >"$tmp/out" 2>"$tmp/err" &
+    local launcher=$!
+    for _ in $(seq 600); do
+        [[ $(records "$j") -ge 20 ]] && break
+        sleep 0.05
+    done
+    kill -TERM "$launcher"
+    wait "$launcher"
+    code=$?
+    [[ $code -eq 1 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] ||
+        fail "SIGTERM: exit code $code, stderr: $(head -c 300 "$tmp/err")"
+    grep -q "^bitsolve-mpi queens: interrupted by a signal: .*resume with: .* --checkpoint" "$tmp/err" ||
+        fail "SIGTERM line: $(head -c 300 "$tmp/err")"
+    local kept
+    kept=$(records "$j")
+    out=$(mpi queens $n --threads 1 --checkpoint "$j" --stats 2>"$tmp/err")
+    [[ $out == "$want" ]] || fail "resumed after SIGTERM: '$out', OEIS $want"
+    grep -qx "Units resumed: $kept" "$tmp/err" || fail "resumed after SIGTERM: not $kept units resumed"
+    echo "SIGTERM after $kept journal records" >&2
+    # rush enumerate and sliding --batch stop the same way.
+    mpi rush enumerate --size 6 --threads 1 --timeout 0.3 >"$tmp/out" 2>"$tmp/err"
+    code=$?
+    [[ $code -eq 1 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] ||
+        fail "rush --timeout: exit code $code, stderr: $(head -c 300 "$tmp/err")"
+    mpi sliding --batch --goal blank-first --heuristic md --threads 1 --timeout 0.5 "$data/sliding/korf100.txt" \
+        >"$tmp/out" 2>"$tmp/err"
+    code=$?
+    [[ $code -eq 1 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] ||
+        fail "sliding --timeout: exit code $code, stderr: $(head -c 300 "$tmp/err")"
 }
 
 case_errors() {

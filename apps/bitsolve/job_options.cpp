@@ -1,0 +1,20 @@
+#include "job_options.hpp"
+
+namespace bitsolve::cli {
+
+void add_queens_count_options(CLI::App* cmd, std::string& n_text, bool& unique) {
+    cmd->add_option("N", n_text, "Board size, 1..32")->type_name("N");
+    cmd->add_flag("--unique", unique, "Count solutions distinct under rotations and reflections");
+}
+
+void add_rush_db_options(CLI::App* cmd, int& size, int& walls, std::string& shard) {
+    cmd->add_option("--size", size, "Board size, 4..7 (default 6)")->type_name("N");
+    cmd->add_option("--walls", walls, "At most W walls, 0..2 (default 0)")->type_name("W");
+    cmd->add_option("--shard", shard, "Do only part i of K, 0 <= i < K (writes a shard file)")->type_name("i/K");
+}
+
+void add_rows_output_option(CLI::App* cmd, std::string& output) {
+    cmd->add_option("-o,--output", output, "Write the rows to FILE (.zst: compressed), not stdout")->type_name("FILE");
+}
+
+}  // namespace bitsolve::cli
