@@ -47,12 +47,19 @@ TEST(QueensKernel, EveryKernelAgreesWithTheUnrolledLoop) {
     }
 }
 
-// Both forms of the scalar kernel's batched search, whichever of them the scalar kernel runs on
-// this CPU: the plain loop (any CPU) and the SSE2 lanes (x86-64), with and without node counts,
+// Every form of the scalar kernel's batched search, whichever of them the scalar kernel runs on
+// this CPU: the plain loop (any CPU) and the SSE2 lanes (x86-64; nodes in two or in four words),
+// with and without node counts,
 // from level 0 and from every placement of levels 0 and 1 (down to two levels left).
 TEST(QueensKernel, ScalarBatchFormsAgreeWithTheUnrolledLoop) {
     using Fn = std::uint64_t (*)(const Frame&, int, const Masks&, std::uint64_t*);
-    for (const Fn fn : {Fn{count_completions_batch}, Fn{count_completions_sse2}}) {
+    const Fn packed = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+        return count_completions_sse2_form(f, t, m, nodes, true);
+    };
+    const Fn wide = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+        return count_completions_sse2_form(f, t, m, nodes, false);
+    };
+    for (const Fn fn : {Fn{count_completions_batch}, Fn{count_completions_sse2}, packed, wide}) {
         for (int n = 6; n <= 14; ++n) {
             for (const Border& b : canonical_borders(n)) {
                 const Frame f = make_frame(b, n);

@@ -30,5 +30,8 @@ std::uint64_t count_completions_batch(const Frame& f, int t, const Masks& m, std
 // The same on four SSE2 lanes (kernel_sse2.cpp): the scalar kernel on x86-64, whose baseline has
 // SSE2; elsewhere it runs count_completions_batch.
 std::uint64_t count_completions_sse2(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The same with the node form chosen: packed (two 32-bit words a node, for N <= 17, the default
+// there; ignored above) or four words (the form of larger N). For tests.
+std::uint64_t count_completions_sse2_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
 
 }  // namespace bitsolve::queens
