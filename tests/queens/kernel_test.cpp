@@ -8,6 +8,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/queens/frame.hpp"
 #include "bitsolve/queens/kernel.hpp"
+#include "bitsolve/queens/kernel_simd.hpp"
 
 namespace bitsolve::queens {
 namespace {
@@ -40,6 +41,43 @@ TEST(QueensKernel, EveryKernelAgreesWithTheUnrolledLoop) {
                         ASSERT_EQ(count_completions_unrolled(f, 1, m, x), count_completions_with(k, f, 1, m, y));
                         ASSERT_EQ(x, y);
                     }
+                }
+            }
+        }
+    }
+}
+
+// Every form of the scalar kernel's batched search, whichever of them the scalar kernel runs on
+// this CPU: the plain loop (any CPU) and the SSE2 lanes (x86-64; nodes in two or in four words),
+// with and without node counts,
+// from level 0 and from every placement of levels 0 and 1 (down to two levels left).
+TEST(QueensKernel, ScalarBatchFormsAgreeWithTheUnrolledLoop) {
+    using Fn = std::uint64_t (*)(const Frame&, int, const Masks&, std::uint64_t*);
+    const Fn packed = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+        return count_completions_sse2_form(f, t, m, nodes, true);
+    };
+    const Fn wide = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+        return count_completions_sse2_form(f, t, m, nodes, false);
+    };
+    for (const Fn fn : {Fn{count_completions_batch}, Fn{count_completions_sse2}, packed, wide}) {
+        for (int n = 6; n <= 14; ++n) {
+            for (const Border& b : canonical_borders(n)) {
+                const Frame f = make_frame(b, n);
+                auto check = [&](int t, const Masks& m) {
+                    if (f.levels - t < 2) return;
+                    std::uint64_t want_nodes = 0, nodes = 0;
+                    const std::uint64_t want = count_completions_unrolled(f, t, m, want_nodes);
+                    ASSERT_EQ(fn(f, t, m, &nodes), want) << "N=" << n << " border " << b.pack() << " t=" << t;
+                    ASSERT_EQ(nodes, want_nodes) << "N=" << n << " border " << b.pack() << " t=" << t;
+                    ASSERT_EQ(fn(f, t, m, nullptr), want) << "N=" << n << " border " << b.pack() << " t=" << t;
+                };
+                check(0, Masks{});
+                for (std::uint32_t c0 = f.allowed[0]; c0; c0 &= c0 - 1) {
+                    const Masks m0 = place(Masks{}, c0 & (0u - c0), f.shift[1]);
+                    check(1, m0);
+                    if (f.levels < 3) continue;
+                    for (std::uint32_t c1 = f.allowed[1] & ~m0.taken(); c1; c1 &= c1 - 1)
+                        check(2, place(m0, c1 & (0u - c1), f.shift[2]));
                 }
             }
         }

@@ -37,7 +37,7 @@ SymmetricCounts count_symmetric(const Frame& f, int t, const Masks& m, const std
 std::uint64_t count_completions(const Frame& f, int t, const Masks& m, std::uint64_t& nodes);
 
 // Both functions above run the process's active kernel (core/cpu.hpp): the batched search of
-// kernel_simd.hpp with AVX-512, AVX2 or plain scalar lanes; the tree and the node count are
+// kernel_simd.hpp with AVX-512, AVX2 or SSE2 lanes (plain ones off x86-64); the tree and the node count are
 // those of the unrolled loop. This
 // one runs kernel k, so that tests can compare them (UsageError when the CPU lacks it).
 std::uint64_t count_completions_with(Kernel k, const Frame& f, int t, const Masks& m, std::uint64_t& nodes);

@@ -1,7 +1,8 @@
 #pragma once
-// The inner search on a batch of up to 32 nodes at once: two AVX-512 vectors of 16
-// (kernel_simd.cpp), four AVX2 vectors of 8 (kernel_avx2.cpp), or a 32-lane loop
-// (kernel_batch.cpp, the scalar kernel). Each is compiled for its instruction set only
+// The inner search on a batch of nodes at once: two AVX-512 vectors of 16 (kernel_simd.cpp),
+// four AVX2 vectors of 8 (kernel_avx2.cpp), or for the scalar kernel 64 nodes four at a time in
+// SSE2 registers (kernel_sse2.cpp, x86-64) or one at a time (kernel_batch.cpp, other CPUs). Each
+// is compiled for its instruction set only
 // (core/target.hpp) and may run only where core/cpu.hpp reports it; count_completions
 // (kernel.hpp) chooses.
 //
@@ -26,5 +27,11 @@ std::uint64_t count_completions_avx512(const Frame& f, int t, const Masks& m, st
 std::uint64_t count_completions_avx2(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
 // The same batches with the lanes as a loop (kernel_batch.cpp), on any CPU.
 std::uint64_t count_completions_batch(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The same on four SSE2 lanes (kernel_sse2.cpp): the scalar kernel on x86-64, whose baseline has
+// SSE2; elsewhere it runs count_completions_batch.
+std::uint64_t count_completions_sse2(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+// The same with the node form chosen: packed (two 32-bit words a node, for N <= 17, the default
+// there; ignored above) or four words (the form of larger N). For tests.
+std::uint64_t count_completions_sse2_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
 
 }  // namespace bitsolve::queens
