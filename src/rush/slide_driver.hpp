@@ -21,7 +21,7 @@ template <Kernel K>
 __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledBoard& s, bool want_path, int max_length,
                                                                  Solution& sol) {
     const int n = static_cast<int>(s.board().pieces.size());
-    constexpr bool from_keys = K == Kernel::Avx512;  // rebuilds occupancy from the keys
+    constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
     tables_.build(s);
     SlideBatch b;
     seen_.reset(size_hint_);

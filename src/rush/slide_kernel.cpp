@@ -11,7 +11,11 @@ void SlideTables::build(const CompiledBoard& board) {
     primary = board.primary();
     walls = board.walls();
     wallsT = board.walls_t();
-    for (std::size_t at = 0; at < exit_way.size(); ++at) exit_way[at] = board.exit_way(static_cast<int>(at));
+    for (std::size_t at = 0; at < exit_way.size(); ++at) {
+        exit_way[at] = board.exit_way(static_cast<int>(at));
+        exit_way32[0][at] = static_cast<std::uint32_t>(exit_way[at]);
+        exit_way32[1][at] = static_cast<std::uint32_t>(exit_way[at] >> 32);
+    }
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
         const Piece& p = b.pieces[u];
@@ -26,6 +30,10 @@ void SlideTables::build(const CompiledBoard& board) {
         for (std::size_t f = 0; f < 8; ++f) {
             cells[u][f] = board.cells(i, static_cast<int>(f));
             cellsT[u][f] = board.cells_t(i, static_cast<int>(f));
+            cells32[u][0][f] = static_cast<std::uint32_t>(cells[u][f]);
+            cells32[u][1][f] = static_cast<std::uint32_t>(cells[u][f] >> 32);
+            cells32[u][2][f] = static_cast<std::uint32_t>(cellsT[u][f]);
+            cells32[u][3][f] = static_cast<std::uint32_t>(cellsT[u][f] >> 32);
         }
         for (std::size_t d = 0; d < 16; ++d) {
             const Key off = static_cast<Key>(d + 1) << shift[u];

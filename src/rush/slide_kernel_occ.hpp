@@ -29,6 +29,29 @@ __attribute__((always_inline)) inline std::size_t run_length(unsigned x, std::si
 #endif
 }
 
+// Step 2: the children, in the work list's order, left/up slides before right/down. A mask's
+// bits are one run each way (slides skip+1 .. free): write every slide from the run's start and
+// advance by its length, with no branch on it.
+__attribute__((always_inline)) inline std::size_t write_children(const SlideTables& t, SlideBatch& __restrict b) {
+    std::size_t m = 0;
+    for (std::size_t j = 0; j < b.nwork; ++j) {
+        const std::uint32_t item = b.work[j];
+        const std::size_t l = item & 7, i = item >> 3;
+        const unsigned mask = b.masks[i * kSlideLanes + l];
+        const Key k = b.keys[l];
+        const unsigned lo = mask & 0xFF, hi = mask >> 8;
+        const auto lo_at = static_cast<std::size_t>(std::countr_zero(lo | 0x100u));
+        const auto hi_at = static_cast<std::size_t>(std::countr_zero(hi | 0x100u));
+        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
+        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.back[i][lo_at + d];
+        m += run_length(lo, lo_at);
+        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
+        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.ahead[i][hi_at + d];
+        m += run_length(hi, hi_at);
+    }
+    return m;
+}
+
 // Step 1: the slide masks of slide_search.hpp, node by node, skipping the pieces that cannot
 // slide (the moved piece, and the pieces below it whose line misses its sweep); then the work
 // list in piece order from each piece's set of nodes with slides. Each node's occupancy is read
@@ -85,26 +108,7 @@ __attribute__((always_inline)) inline std::size_t expand_from_occupancy(const Sl
             b.nwork += (set >> l) & 1;
         }
     }
-    // Step 2: the children, in the work list's order, left/up slides before right/down. A
-    // mask's bits are one run each way (slides skip+1 .. free): write every slide from the run's
-    // start and advance by its length, with no branch on it.
-    std::size_t m = 0;
-    for (std::size_t j = 0; j < b.nwork; ++j) {
-        const std::uint32_t item = b.work[j];
-        const std::size_t l = item & 7, i = item >> 3;
-        const unsigned mask = b.masks[i * kSlideLanes + l];
-        const Key k = b.keys[l];
-        const unsigned lo = mask & 0xFF, hi = mask >> 8;
-        const auto lo_at = static_cast<std::size_t>(std::countr_zero(lo | 0x100u));
-        const auto hi_at = static_cast<std::size_t>(std::countr_zero(hi | 0x100u));
-        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.back[i][lo_at + d];
-        m += run_length(lo, lo_at);
-        for (std::size_t d = 0; d < 8; ++d) b.kid_info[m + d] = static_cast<std::uint16_t>(item);
-        for (std::size_t d = 0; d < 8; ++d) b.kids[m + d] = k + t.ahead[i][hi_at + d];
-        m += run_length(hi, hi_at);
-    }
-    return m;
+    return write_children(t, b);
 }
 
 }  // namespace bitsolve::rush::detail

@@ -37,6 +37,11 @@ struct SlideTables {
     std::array<u64, 8> exit_way{};  // [pos of the primary]: cells right of it in its row
     // cells[i][f] / cellsT[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells{}, cellsT{};
+    // The same split in 32-bit halves for the AVX2 kernel's eight 32-bit lanes (one permute
+    // looks up a half for eight nodes): cells32[i][h][f] is the low (h = 0) or high (h = 1)
+    // half of cells[i][f], then (h = 2, 3) of cellsT[i][f]; exit_way32[h][pos] likewise.
+    alignas(32) std::uint32_t cells32[kMaxPieces][4][8] = {};
+    alignas(32) std::uint32_t exit_way32[2][8] = {};
     // Per piece: key offsets of slides of 1..16 cells left/up and right/down (the first 8 for
     // the vector kernel's compress; the scalar one reads 8 from a run's start, at most 8).
     alignas(64) Key back[kMaxPieces][16] = {};
