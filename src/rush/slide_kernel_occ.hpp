@@ -3,6 +3,7 @@
 // slide_kernel.hpp), always inlined into its callers: expand_scalar (slide_kernel.cpp, the
 // build's instruction set) and expand_avx2 (slide_kernel_avx2.cpp, compiled for AVX2 and BMI2,
 // where the compiler writes step 2's eight-key runs with 256-bit stores). Private to src/rush.
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -12,10 +13,25 @@ namespace bitsolve::rush::detail {
 
 // Slide mask of one piece: left/up slides of skip_back+1 .. back cells in the low byte,
 // right/down slides of skip_ahead+1 .. ahead cells in the high byte.
-__attribute__((always_inline)) inline std::uint16_t slide_mask(unsigned back, unsigned ahead, unsigned skip_back,
-                                                               unsigned skip_ahead) {
+constexpr std::uint16_t slide_mask(unsigned back, unsigned ahead, unsigned skip_back, unsigned skip_ahead) {
     return static_cast<std::uint16_t>(((1u << back) - (1u << skip_back)) | (((1u << ahead) - (1u << skip_ahead)) << 8));
 }
+
+// [len - 2][line][p]: slide_mask of a piece of length len (2 or 3) at position p of an 8-bit
+// line with no skipped slides; a piece's own cells are not read. With a skip measured on a
+// fuller line s, the mask is of[..][line][p] & ~of[..][s][p] (the runs only shrink).
+struct SlideRuns {
+    std::array<std::array<std::array<std::uint16_t, 8>, 256>, 2> of{};
+    constexpr SlideRuns() {
+        for (std::size_t len = 2; len <= 3; ++len)
+            for (std::size_t line = 0; line < 256; ++line)
+                for (std::size_t p = 0; p < 8; ++p) {
+                    const std::size_t q = p + len < 8 ? p + len : 8;
+                    of[len - 2][line][p] = slide_mask(kFreeRuns.before[line][p], kFreeRuns.after[line][q], 0, 0);
+                }
+    }
+};
+inline constexpr SlideRuns kSlideRuns{};
 
 // Bits in a run of ones that starts at bit `at` of x (x's only run; at = 8 for x = 0): the
 // popcount of x without the POPCNT instruction, which a baseline build lacks (std::popcount is a
@@ -84,19 +100,13 @@ __attribute__((always_inline)) inline std::size_t expand_from_occupancy(const Sl
         for (int i = 0; i < n; ++i) {
             const auto u = static_cast<std::size_t>(i);
             const bool below_w = i < w && w < n;
-            if (i == w || (below_w && lines[t.line_id[u]] == swept[t.line_id[u]])) continue;
-            const int p = t.base[u] + t.field(k, u);
-            const auto own = static_cast<unsigned>(~(t.lenmask[u] << p));
-            const auto line = static_cast<std::size_t>(lines[t.line_id[u]] & own);
-            const auto pa = static_cast<std::size_t>(p), q = static_cast<std::size_t>(p + t.len[u]);
-            const unsigned back = detail::kFreeRuns.before[line][pa], ahead = detail::kFreeRuns.after[line][q];
-            unsigned sb = 0, sa = 0;
-            if (below_w) {
-                const auto sline = static_cast<std::size_t>(swept[t.line_id[u]] & own);
-                sb = detail::kFreeRuns.before[sline][pa];
-                sa = detail::kFreeRuns.after[sline][q];
-            }
-            const std::uint16_t mask = slide_mask(back, ahead, sb, sa);
+            const std::uint8_t id = t.line_id[u];
+            if (i == w || (below_w && lines[id] == swept[id])) continue;
+            const auto& runs = kSlideRuns.of[static_cast<std::size_t>(t.len[u] - 2)];
+            const auto p = static_cast<std::size_t>(t.base[u] + t.field(k, u));
+            // A piece above the moved one measures against a full line, which frees no cell.
+            const std::uint8_t sline = below_w ? swept[id] : std::uint8_t{0xFF};
+            const auto mask = static_cast<std::uint16_t>(runs[lines[id]][p] & ~runs[sline][p]);
             b.masks[u * kSlideLanes + l] = mask;
             with_slides[u] |= static_cast<std::uint8_t>((mask != 0) << l);
         }
