@@ -22,7 +22,7 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
                                                                  Solution& sol) {
     const int n = static_cast<int>(s.board().pieces.size());
     constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
-    tables_.build(s);
+    tables_.build(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(size_hint_);
     const Key start = s.start();

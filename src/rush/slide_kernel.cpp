@@ -5,7 +5,7 @@
 
 namespace bitsolve::rush {
 
-void SlideTables::build(const CompiledBoard& board) {
+void SlideTables::build(const CompiledBoard& board, bool with_movers) {
     const Board& b = board.board();
     n = static_cast<int>(b.pieces.size());
     primary = board.primary();
@@ -55,6 +55,27 @@ void SlideTables::build(const CompiledBoard& board) {
                 sweep[tsweep + lo] = sweep[tsweep + hi] = mT;
             }
         }
+    }
+    if (!with_movers) return;
+    std::array<u64, kMaxPieces> line{};  // each piece's row or column, occ layout
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+        const Piece& p = b.pieces[i];
+        line[i] = p.vertical ? 0x0101010101010101ULL << p.line : 0xFFULL << (8 * p.line);
+    }
+    const u64 all = (u64{1} << n) - 1;
+    movers.assign(tsweep, 0);
+    movers[static_cast<std::size_t>(n) * 64] = static_cast<std::uint32_t>(all);  // the root's record
+    for (std::size_t w = 0; w < static_cast<std::size_t>(n); ++w) {
+        const u64 above = all & ~((u64{2} << w) - 1);
+        const auto top = static_cast<std::size_t>(fmask[w]);
+        for (std::size_t a = 0; a <= top; ++a)
+            for (std::size_t c = 0; c <= top; ++c) {
+                const std::size_t at = (w * 8 + a) * 8 + c;
+                const u64 freed = sweep[at] & ~cells[w][c];
+                u64 m = above;
+                for (std::size_t i = 0; i < w; ++i) m |= static_cast<u64>((freed & line[i]) != 0) << i;
+                movers[at] = static_cast<std::uint32_t>(m);
+            }
     }
 }
 

@@ -97,18 +97,18 @@ __attribute__((always_inline)) inline std::size_t expand_from_occupancy(const Sl
         std::memcpy(lines + 8, &occT, 8);
         std::memcpy(swept, &socc, 8);
         std::memcpy(swept + 8, &soccT, 8);
-        for (int i = 0; i < n; ++i) {
-            const auto u = static_cast<std::size_t>(i);
-            const bool below_w = i < w && w < n;
-            const std::uint8_t id = t.line_id[u];
-            if (i == w || (below_w && lines[id] == swept[id])) continue;
-            const auto& runs = kSlideRuns.of[static_cast<std::size_t>(t.len[u] - 2)];
-            const auto p = static_cast<std::size_t>(t.base[u] + t.field(k, u));
-            // A piece above the moved one measures against a full line, which frees no cell.
-            const std::uint8_t sline = below_w ? swept[id] : std::uint8_t{0xFF};
+        // Only the pieces that may slide (SlideTables::movers); below wb, only the slides beyond
+        // the sweep are kept; the others measure against a full line, which frees no cell.
+        const unsigned wb = w < n ? static_cast<unsigned>(w) : 0;
+        for (std::uint32_t set = t.movers[at]; set != 0; set &= set - 1) {
+            const auto i = static_cast<unsigned>(std::countr_zero(set));
+            const std::uint8_t id = t.line_id[i];
+            const auto& runs = kSlideRuns.of[static_cast<std::size_t>(t.len[i] - 2)];
+            const auto p = static_cast<std::size_t>(t.base[i] + t.field(k, i));
+            const std::uint8_t sline = i < wb ? swept[id] : std::uint8_t{0xFF};
             const auto mask = static_cast<std::uint16_t>(runs[lines[id]][p] & ~runs[sline][p]);
-            b.masks[u * kSlideLanes + l] = mask;
-            with_slides[u] |= static_cast<std::uint8_t>((mask != 0) << l);
+            b.masks[i * kSlideLanes + l] = mask;
+            with_slides[i] |= static_cast<std::uint8_t>((mask != 0) << l);
         }
     }
     for (int i = 0; i < n; ++i) {

@@ -50,9 +50,14 @@ struct SlideTables {
     // layout, then the same at tsweep in occT layout; all zero for w = n (the root's record).
     std::vector<u64> sweep;
     std::size_t tsweep = 0;
+    // Same index (scalar kernel only): a bit per piece that may slide at a node reached by that
+    // slide of w, all others being pruned (slide_search.hpp): every piece above w, and each
+    // piece below w whose row or column meets a cell the slide freed; every piece at the root.
+    std::vector<std::uint32_t> movers;
 
-    // Fills the tables for `board` (reusing the sweep table's memory).
-    void build(const CompiledBoard& board);
+    // Fills the tables for `board` (reusing the memory of the vectors); the movers table only
+    // when `with_movers`.
+    void build(const CompiledBoard& board, bool with_movers);
 
     int field(Key k, std::size_t i) const { return static_cast<int>((k >> shift[i]) & fmask[i]); }
 };
