@@ -29,7 +29,7 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     const CompiledBoard::Occupancy start_occ = s.occupancy(start);
     seen_.template insert<K>(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
-    if (!from_keys) {  // the other kernels read each node's occupancy instead of rebuilding it
+    if (!from_keys) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
         occ_.resize(keys_.size());
         occT_.resize(keys_.size());
         occ_[0] = start_occ.occ;

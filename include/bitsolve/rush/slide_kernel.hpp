@@ -62,8 +62,8 @@ struct SlideTables {
     int field(Key k, std::size_t i) const { return static_cast<int>((k >> shift[i]) & fmask[i]); }
 };
 
-// The nodes of the search (slide_search.hpp): keys and records, and for the scalar and AVX2
-// kernels each node's occupancy in both layouts (unused by the AVX-512 kernel).
+// The nodes of the search (slide_search.hpp): keys and records, and for the scalar kernel each
+// node's occupancy in both layouts (unused by the AVX2 and AVX-512 kernels).
 struct SlideNodes {
     const Key* keys = nullptr;
     const std::uint64_t* records = nullptr;
@@ -92,8 +92,8 @@ struct SlideBatch {
 std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b);
 
-// The same on AVX2 (reads the occupancy arrays like the scalar kernel) and on AVX-512 (rebuilds
-// the occupancy from the keys; b.occT is not written).
+// The same on AVX2 and on AVX-512 (both rebuild the occupancy from the keys; b.occT is not
+// written).
 std::size_t expand_avx2(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                         SlideBatch& b);
 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
