@@ -1,8 +1,9 @@
 #pragma once
-// The moves search's kernel that reads each node's occupancy from the node arrays (see
-// slide_kernel.hpp), always inlined into its callers: expand_scalar (slide_kernel.cpp, the
-// build's instruction set) and expand_avx2 (slide_kernel_avx2.cpp, compiled for AVX2 and BMI2,
-// where the compiler writes step 2's eight-key runs with 256-bit stores). Private to src/rush.
+// The moves search's scalar kernel, which reads each node's occupancy from the node arrays (see
+// slide_kernel.hpp), and its step 2 (write_children), shared with the AVX2 kernel; always
+// inlined into expand_scalar (slide_kernel.cpp, the build's instruction set) and expand_avx2
+// (slide_kernel_avx2.cpp, compiled for AVX2 and BMI2, where the compiler writes step 2's
+// eight-key runs with 256-bit stores). Private to src/rush.
 #include <array>
 #include <bit>
 #include <cstring>
