@@ -21,15 +21,15 @@ template <Kernel K>
 __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledBoard& s, bool want_path, int max_length,
                                                                  Solution& sol) {
     const int n = static_cast<int>(s.board().pieces.size());
-    constexpr bool from_keys = K == Kernel::Avx512;  // rebuilds occupancy from the keys
-    tables_.build(s);
+    constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
+    tables_.build(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(size_hint_);
     const Key start = s.start();
     const CompiledBoard::Occupancy start_occ = s.occupancy(start);
     seen_.template insert<K>(start);
     if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
-    if (!from_keys) {  // the other kernels read each node's occupancy instead of rebuilding it
+    if (!from_keys) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
         occ_.resize(keys_.size());
         occT_.resize(keys_.size());
         occ_[0] = start_occ.occ;

@@ -5,13 +5,17 @@
 
 namespace bitsolve::rush {
 
-void SlideTables::build(const CompiledBoard& board) {
+void SlideTables::build(const CompiledBoard& board, bool with_movers) {
     const Board& b = board.board();
     n = static_cast<int>(b.pieces.size());
     primary = board.primary();
     walls = board.walls();
     wallsT = board.walls_t();
-    for (std::size_t at = 0; at < exit_way.size(); ++at) exit_way[at] = board.exit_way(static_cast<int>(at));
+    for (std::size_t at = 0; at < exit_way.size(); ++at) {
+        exit_way[at] = board.exit_way(static_cast<int>(at));
+        exit_way32[0][at] = static_cast<std::uint32_t>(exit_way[at]);
+        exit_way32[1][at] = static_cast<std::uint32_t>(exit_way[at] >> 32);
+    }
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
         const Piece& p = b.pieces[u];
@@ -26,6 +30,10 @@ void SlideTables::build(const CompiledBoard& board) {
         for (std::size_t f = 0; f < 8; ++f) {
             cells[u][f] = board.cells(i, static_cast<int>(f));
             cellsT[u][f] = board.cells_t(i, static_cast<int>(f));
+            cells32[u][0][f] = static_cast<std::uint32_t>(cells[u][f]);
+            cells32[u][1][f] = static_cast<std::uint32_t>(cells[u][f] >> 32);
+            cells32[u][2][f] = static_cast<std::uint32_t>(cellsT[u][f]);
+            cells32[u][3][f] = static_cast<std::uint32_t>(cellsT[u][f] >> 32);
         }
         for (std::size_t d = 0; d < 16; ++d) {
             const Key off = static_cast<Key>(d + 1) << shift[u];
@@ -47,6 +55,27 @@ void SlideTables::build(const CompiledBoard& board) {
                 sweep[tsweep + lo] = sweep[tsweep + hi] = mT;
             }
         }
+    }
+    if (!with_movers) return;
+    std::array<u64, kMaxPieces> line{};  // each piece's row or column, occ layout
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+        const Piece& p = b.pieces[i];
+        line[i] = p.vertical ? 0x0101010101010101ULL << p.line : 0xFFULL << (8 * p.line);
+    }
+    const u64 all = (u64{1} << n) - 1;
+    movers.assign(tsweep, 0);
+    movers[static_cast<std::size_t>(n) * 64] = static_cast<std::uint32_t>(all);  // the root's record
+    for (std::size_t w = 0; w < static_cast<std::size_t>(n); ++w) {
+        const u64 above = all & ~((u64{2} << w) - 1);
+        const auto top = static_cast<std::size_t>(fmask[w]);
+        for (std::size_t a = 0; a <= top; ++a)
+            for (std::size_t c = 0; c <= top; ++c) {
+                const std::size_t at = (w * 8 + a) * 8 + c;
+                const u64 freed = sweep[at] & ~cells[w][c];
+                u64 m = above;
+                for (std::size_t i = 0; i < w; ++i) m |= static_cast<u64>((freed & line[i]) != 0) << i;
+                movers[at] = static_cast<std::uint32_t>(m);
+            }
     }
 }
 

@@ -37,6 +37,11 @@ struct SlideTables {
     std::array<u64, 8> exit_way{};  // [pos of the primary]: cells right of it in its row
     // cells[i][f] / cellsT[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells{}, cellsT{};
+    // The same split in 32-bit halves for the AVX2 kernel's eight 32-bit lanes (one permute
+    // looks up a half for eight nodes): cells32[i][h][f] is the low (h = 0) or high (h = 1)
+    // half of cells[i][f], then (h = 2, 3) of cellsT[i][f]; exit_way32[h][pos] likewise.
+    alignas(32) std::uint32_t cells32[kMaxPieces][4][8] = {};
+    alignas(32) std::uint32_t exit_way32[2][8] = {};
     // Per piece: key offsets of slides of 1..16 cells left/up and right/down (the first 8 for
     // the vector kernel's compress; the scalar one reads 8 from a run's start, at most 8).
     alignas(64) Key back[kMaxPieces][16] = {};
@@ -45,15 +50,20 @@ struct SlideTables {
     // layout, then the same at tsweep in occT layout; all zero for w = n (the root's record).
     std::vector<u64> sweep;
     std::size_t tsweep = 0;
+    // Same index (scalar kernel only): a bit per piece that may slide at a node reached by that
+    // slide of w, all others being pruned (slide_search.hpp): every piece above w, and each
+    // piece below w whose row or column meets a cell the slide freed; every piece at the root.
+    std::vector<std::uint32_t> movers;
 
-    // Fills the tables for `board` (reusing the sweep table's memory).
-    void build(const CompiledBoard& board);
+    // Fills the tables for `board` (reusing the memory of the vectors); the movers table only
+    // when `with_movers`.
+    void build(const CompiledBoard& board, bool with_movers);
 
     int field(Key k, std::size_t i) const { return static_cast<int>((k >> shift[i]) & fmask[i]); }
 };
 
-// The nodes of the search (slide_search.hpp): keys and records, and for the scalar and AVX2
-// kernels each node's occupancy in both layouts (unused by the AVX-512 kernel).
+// The nodes of the search (slide_search.hpp): keys and records, and for the scalar kernel each
+// node's occupancy in both layouts (unused by the AVX2 and AVX-512 kernels).
 struct SlideNodes {
     const Key* keys = nullptr;
     const std::uint64_t* records = nullptr;
@@ -82,8 +92,8 @@ struct SlideBatch {
 std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b);
 
-// The same on AVX2 (reads the occupancy arrays like the scalar kernel) and on AVX-512 (rebuilds
-// the occupancy from the keys; b.occT is not written).
+// The same on AVX2 and on AVX-512 (both rebuild the occupancy from the keys; b.occT is not
+// written).
 std::size_t expand_avx2(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                         SlideBatch& b);
 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,

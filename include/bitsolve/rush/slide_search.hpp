@@ -9,10 +9,10 @@
 //
 // A batch. Up to eight nodes of one layer (a batch never spans two layers) go through three
 // steps:
-//  1. the kernel takes each node's occupancy (AVX-512: rebuilt from the keys, one permute per
-//     piece for all eight nodes; scalar: kept per node in two more arrays, updated by the move
-//     that made it, which measured faster there than rebuilding) and computes, for every piece and
-//     node, a slide mask: bit d-1 of the low byte for a slide of d cells left or up, of the
+//  1. the kernel takes each node's occupancy (AVX-512 and AVX2: rebuilt from the keys, one
+//     permute per piece for all eight nodes; scalar: kept per node in two more arrays, updated
+//     by the move that made it, which measured faster there than rebuilding) and computes, for
+//     every piece and node (scalar: every piece not pruned, from a table), a slide mask: bit d-1 of the low byte for a slide of d cells left or up, of the
 //     high byte for d cells right or down, pruned as below. Pieces with slides are listed in
 //     piece order, nodes in ascending order within a piece;
 //  2. each listed (piece, node) writes its child keys: the node's key plus the piece's slide
@@ -91,7 +91,7 @@ private:
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
-    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar and AVX2 kernels
+    std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
     std::optional<Kernel> kernel_;
