@@ -51,8 +51,10 @@ bool computed(const std::string& name) { return name == "md" || name == "lc"; }
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
                     "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or auto "
-                    "(the strongest pattern database for the size)")
-        ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "auto"}));
+                    "(the strongest pattern database for the size); a pattern database name with -dual "
+                    "(e.g. pdb6666-dual) adds dual lookups in the same tables")
+        ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual",
+                               "pdb78-dual", "pdb6666-dual", "auto"}));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");

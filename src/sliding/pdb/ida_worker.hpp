@@ -24,6 +24,7 @@
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
+#include "ida_dual.hpp"
 
 namespace bitsolve::sliding::pdb::detail {
 
@@ -54,10 +55,11 @@ struct Context {
     };
 
     const PdbHeuristic& h;
+    DualTables dual_tables;
     unsigned n, k[kMaxPatterns], patterns;
     const std::uint8_t* table[kMaxPatterns];
     std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
-    bool reflect;
+    bool reflect, dual;
     std::array<Tile, kMaxCells> goal;
     std::uint8_t pattern_of[kMaxCells], slot_of[kMaxCells], sigma[kMaxCells], transpose[kMaxCells];
     std::uint64_t weight[kMaxPatterns][kMaxPatternTiles];
@@ -69,9 +71,11 @@ struct Context {
 
     explicit Context(const PdbHeuristic& heur)
         : h(heur),
+          dual_tables(heur),
           n(heur.cells()),
           patterns(heur.patterns()),
           reflect(heur.reflects()),
+          dual(heur.dual()),
           goal(heur.goal().tiles) {
         for (unsigned p = 0; p < patterns; ++p) {
             k[p] = heur.pattern_size(p);
@@ -128,6 +132,7 @@ struct Worker {
     std::uint64_t rank[kMaxPatterns] = {}, rrank[kMaxPatterns] = {};
     int hn[kMaxPatterns] = {}, hr[kMaxPatterns] = {};
     int sn = 0, sr = 0;
+    int parity = 0;  // of every solution's length: the blank's Manhattan distance to its goal cell
     Dir path[kMaxDepth + 1];
     int bound = 0, next_bound = std::numeric_limits<int>::max();
     std::uint64_t expanded = 0, generated = 0;
@@ -158,6 +163,7 @@ struct Worker {
             const unsigned rt = ctx.sigma[t];
             rpos[ctx.pattern_of[rt]][ctx.slot_of[rt]] = ctx.transpose[cell];
         }
+        parity = ctx.dual_tables.md[blank][ctx.h.goal_cell(0)] & 1;
         for (unsigned p = 0; p < ctx.patterns; ++p) {
             rank[p] = rank_kperm(pos[p], ctx.k[p], ctx.n);
             rrank[p] = rank_kperm(rpos[p], ctx.k[p], ctx.n);
@@ -266,8 +272,8 @@ struct Worker {
 
     // Reads the entries of children made by make_children and sets their f (g: the parent's
     // depth). The reflected entry of a child already pruned by the plain sum is read only when it
-    // could lower next_bound.
-    void evaluate(int g, Child* ch, int m) const {
+    // could lower next_bound; the dual lookups only for a child the other sums do not prune.
+    void evaluate(int g, Child* ch, int m) {
         for (int i = 0; i < m; ++i) {
             Child& x = ch[i];
             x.hn = c->table[x.p][x.nr];
@@ -277,7 +283,26 @@ struct Worker {
                 x.hr = c->table[x.rp][x.nrr];
                 x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
             }
+            if (c->dual) x.f = dual_f(g, x);
         }
+    }
+
+    // f of child x raised by its dual sums when its other sums are within the bound (the board
+    // side first, the reflected side only when the first does not prune; the child's board is
+    // made in place and restored), then rounded up to the parity of the solutions: every move
+    // changes the blank's colour on the checkerboard, so g + distance always has that parity.
+    // Without the rounding the dual's sums (of either parity) would add IDA* iterations at
+    // thresholds no solution has. The rounded f is admissible whatever the sums.
+    int dual_f(int g, const Child& x) {
+        if (x.f > bound) return x.f + ((x.f ^ parity) & 1);
+        const unsigned from = blank;
+        board[from] = board[x.to];
+        board[x.to] = 0;
+        int f = std::max(x.f, g + 1 + c->dual_tables.sum(0, board, x.to));
+        if (c->reflect && f <= bound) f = std::max(f, g + 1 + c->dual_tables.sum(1, board, x.to));
+        board[x.to] = board[from];
+        board[from] = 0;
+        return f + ((f ^ parity) & 1);
     }
 
     // Searches below the current node (depth g, reached by move `prev`). True when the goal was
@@ -355,7 +380,9 @@ struct Worker {
             ++generated;
             x.hn = c->table[x.p][x.nr];
             if (c->reflect) x.hr = c->table[x.rp][x.nrr];
-            const int f = g + 1 + std::max(sn - hn[x.p] + x.hn, c->reflect ? sr - hr[x.rp] + x.hr : 0);
+            x.f = g + 1 + std::max(sn - hn[x.p] + x.hn, c->reflect ? sr - hr[x.rp] + x.hr : 0);
+            if (c->dual) x.f = dual_f(g, x);
+            const int f = x.f;
             if (f > bound) {
                 if (f < next_bound) next_bound = f;
                 continue;

@@ -41,7 +41,13 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
     threads = resolve_threads(threads);
     PdbSolution sol;
     Worker root(ctx, board);
+    // The dual sums of the start raise the first threshold too (evaluate takes all the sums),
+    // rounded up to the parity of the solutions as every f is with dual lookups (ida_worker.hpp).
     sol.initial_h = root.heuristic();
+    if (heuristic.dual()) {
+        sol.initial_h = heuristic.evaluate(board);
+        sol.initial_h += (sol.initial_h ^ root.parity) & 1;
+    }
     auto finish = [&] {
         sol.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return sol;

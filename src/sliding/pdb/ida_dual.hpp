@@ -1,0 +1,72 @@
+#pragma once
+// The dual lookups of PDB-IDA* (heuristic.hpp explains why they bound the distance): per-search
+// tables that turn a board into the dual placements of every pattern, on the board and on its
+// reflection, without building the dual board.
+//
+// The dual object q of a pattern (one of its goal cells) lies on the goal cell of the tile on q;
+// on the reflected side it lies on transpose(goal cell of the tile on transpose(q)). So a side is
+// a cell to read per slot and a map from tiles to cells. The blank's tile marks the pattern that
+// holds the dual's blank; that pattern, and one whose goal leaves the blank's cell outside the
+// region of its table's goal, count Manhattan distances instead of a table entry.
+#include <cstdint>
+
+#include "bitsolve/sliding/board.hpp"
+#include "bitsolve/sliding/pdb/heuristic.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
+
+namespace bitsolve::sliding::pdb::detail {
+
+struct DualTables {
+    unsigned n = 0, patterns = 0, k[kMaxPatterns] = {};
+    const std::uint8_t* table[kMaxPatterns] = {};
+    std::uint8_t read[2][kMaxPatterns][kMaxPatternTiles] = {};  // board cell per slot and side
+    std::uint8_t cell[kMaxPatterns][kMaxPatternTiles] = {};     // the slot's goal cell
+    std::uint8_t place[2][kMaxCells] = {};                      // tile -> dual object's cell, per side
+    std::uint8_t transpose[kMaxCells] = {};
+    std::uint8_t md[kMaxCells][kMaxCells] = {};
+    std::uint32_t safe[kMaxPatterns] = {};
+
+    explicit DualTables(const PdbHeuristic& h) : n(h.cells()), patterns(h.patterns()) {
+        const unsigned cols = static_cast<unsigned>(h.geometry().cols);
+        for (unsigned c = 0; c < n; ++c) transpose[c] = h.transpose(c);
+        for (unsigned t = 0; t < n; ++t) {
+            place[0][t] = h.goal_cell(t);
+            place[1][t] = transpose[h.goal_cell(t)];
+        }
+        for (unsigned a = 0; a < n; ++a)
+            for (unsigned b = 0; b < n; ++b) {
+                const unsigned dr = a / cols > b / cols ? a / cols - b / cols : b / cols - a / cols;
+                const unsigned dc = a % cols > b % cols ? a % cols - b % cols : b % cols - a % cols;
+                md[a][b] = static_cast<std::uint8_t>(dr + dc);
+            }
+        for (unsigned p = 0; p < patterns; ++p) {
+            k[p] = h.pattern_size(p);
+            table[p] = h.table(p);
+            safe[p] = h.dual_safe(p);
+            for (unsigned i = 0; i < k[p]; ++i) {
+                cell[p][i] = h.pattern_cells(p)[i];
+                read[0][p][i] = cell[p][i];
+                read[1][p][i] = transpose[cell[p][i]];
+            }
+        }
+    }
+
+    // The dual sum of one side (0: the board, 1: its reflection) of `board`, blank on `blank`.
+    int sum(unsigned side, const std::uint8_t* board, unsigned blank) const {
+        const unsigned dual_blank = side ? transpose[blank] : blank;
+        int h = 0;
+        for (unsigned p = 0; p < patterns; ++p) {
+            std::uint8_t pos[kMaxPatternTiles];
+            for (unsigned i = 0; i < k[p]; ++i) pos[i] = place[side][board[read[side][p][i]]];
+            if (safe[p] >> dual_blank & 1u) {
+                h += table[p][rank_kperm(pos, k[p], n)];
+                continue;
+            }
+            for (unsigned i = 0; i < k[p]; ++i)
+                if (board[read[side][p][i]] != 0) h += md[pos[i]][cell[p][i]];
+        }
+        return h;
+    }
+};
+
+}  // namespace bitsolve::sliding::pdb::detail
