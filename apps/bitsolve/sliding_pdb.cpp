@@ -123,8 +123,13 @@ std::shared_ptr<const pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o
 
 void print_iterations(const std::vector<IterationStats>& iterations) {
     for (std::size_t i = 0; i < iterations.size(); ++i)
-        std::cerr << fmt::format("Iteration {}: threshold {}, expanded {}, generated {}\n", i + 1,
-                                 iterations[i].threshold, iterations[i].expanded, iterations[i].generated);
+        std::cerr << fmt::format(
+            "Iteration {}: threshold {}, expanded {}, generated {}, lookups {} ({:.2f} per node), {:.3f} s\n", i + 1,
+            iterations[i].threshold, iterations[i].expanded, iterations[i].generated, iterations[i].lookups,
+            iterations[i].generated
+                ? static_cast<double>(iterations[i].lookups) / static_cast<double>(iterations[i].generated)
+                : 0.0,
+            iterations[i].seconds);
 }
 
 }  // namespace bitsolve::cli

@@ -57,6 +57,7 @@ void expect_same_counts(const PdbSolution& one, const PdbSolution& more, unsigne
         EXPECT_EQ(more.iterations[i].threshold, one.iterations[i].threshold) << threads << " threads, iteration " << i;
         EXPECT_EQ(more.iterations[i].expanded, one.iterations[i].expanded) << threads << " threads, iteration " << i;
         EXPECT_EQ(more.iterations[i].generated, one.iterations[i].generated) << threads << " threads, iteration " << i;
+        EXPECT_EQ(more.iterations[i].lookups, one.iterations[i].lookups) << threads << " threads, iteration " << i;
     }
     EXPECT_EQ(more.stats.expanded, one.stats.expanded) << threads << " threads";
     EXPECT_EQ(more.stats.generated, one.stats.generated) << threads << " threads";

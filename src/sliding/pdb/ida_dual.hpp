@@ -51,8 +51,9 @@ struct DualTables {
         }
     }
 
-    // The dual sum of one side (0: the board, 1: its reflection) of `board`, blank on `blank`.
-    int sum(unsigned side, const std::uint8_t* board, unsigned blank) const {
+    // The dual sum of one side (0: the board, 1: its reflection) of `board`, blank on `blank`;
+    // `lookups` counts the table entries read.
+    int sum(unsigned side, const std::uint8_t* board, unsigned blank, std::uint64_t& lookups) const {
         const unsigned dual_blank = side ? transpose[blank] : blank;
         int h = 0;
         for (unsigned p = 0; p < patterns; ++p) {
@@ -60,6 +61,7 @@ struct DualTables {
             for (unsigned i = 0; i < k[p]; ++i) pos[i] = place[side][board[read[side][p][i]]];
             if (safe[p] >> dual_blank & 1u) {
                 h += table[p][rank_kperm(pos, k[p], n)];
+                ++lookups;
                 continue;
             }
             for (unsigned i = 0; i < k[p]; ++i)

@@ -39,7 +39,7 @@ inline constexpr Dir kNoMove = static_cast<Dir>(kDirs);
 // the subtrees of the nodes before it plus its own subtree up to that solution.
 struct FrontierNode {
     std::array<Dir, kSplitDepth> moves;
-    std::uint64_t expanded, generated;
+    std::uint64_t expanded, generated, lookups;
 };
 
 // Read-only tables shared by all workers of one search.
@@ -135,7 +135,10 @@ struct Worker {
     int parity = 0;  // of every solution's length: the blank's Manhattan distance to its goal cell
     Dir path[kMaxDepth + 1];
     int bound = 0, next_bound = std::numeric_limits<int>::max();
-    std::uint64_t expanded = 0, generated = 0;
+    // lookups: the table entries that the pruning decisions of the generated nodes need (the
+    // plain one; the reflected one unless the plain sum prunes; the dual ones unless both prune),
+    // counted with the node like `generated`, so the count does not depend on the thread count.
+    std::uint64_t expanded = 0, generated = 0, lookups = 0;
     // Cooperative cut-off: a worker whose subtree comes after an already found solution stops.
     const std::atomic<std::size_t>* winner = nullptr;
     std::size_t index = 0;
@@ -148,7 +151,7 @@ struct Worker {
         std::uint64_t nr, nrr;
         int f;
         Dir d;
-        std::uint8_t to, p, s, rp, rs, hn, hr;
+        std::uint8_t to, p, s, rp, rs, hn, hr, looks;
     };
 
     Worker(const Context& ctx, const Board& start) : c(&ctx) {
@@ -279,6 +282,7 @@ struct Worker {
             x.hn = c->table[x.p][x.nr];
             const int fn = g + 1 + sn - hn[x.p] + x.hn;
             x.f = fn;
+            x.looks = static_cast<std::uint8_t>(c->reflect && fn <= bound ? 2 : 1);
             if (c->reflect && (fn <= bound || fn < next_bound)) {
                 x.hr = c->table[x.rp][x.nrr];
                 x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
@@ -293,13 +297,15 @@ struct Worker {
     // changes the blank's colour on the checkerboard, so g + distance always has that parity.
     // Without the rounding the dual's sums (of either parity) would add IDA* iterations at
     // thresholds no solution has. The rounded f is admissible whatever the sums.
-    int dual_f(int g, const Child& x) {
+    int dual_f(int g, Child& x) {
         if (x.f > bound) return x.f + ((x.f ^ parity) & 1);
         const unsigned from = blank;
         board[from] = board[x.to];
         board[x.to] = 0;
-        int f = std::max(x.f, g + 1 + c->dual_tables.sum(0, board, x.to));
-        if (c->reflect && f <= bound) f = std::max(f, g + 1 + c->dual_tables.sum(1, board, x.to));
+        std::uint64_t looks = x.looks;
+        int f = std::max(x.f, g + 1 + c->dual_tables.sum(0, board, x.to, looks));
+        if (c->reflect && f <= bound) f = std::max(f, g + 1 + c->dual_tables.sum(1, board, x.to, looks));
+        x.looks = static_cast<std::uint8_t>(looks);
         board[x.to] = board[from];
         board[from] = 0;
         return f + ((f ^ parity) & 1);
@@ -333,6 +339,7 @@ struct Worker {
         }
         for (int i = 0; i < m; ++i) {
             const Child& x = ch[i];
+            lookups += x.looks;
             if ((++generated & 4095) == 0) poll();
             if (x.f > bound) {
                 if (x.f < next_bound) next_bound = x.f;
@@ -367,7 +374,7 @@ struct Worker {
     // counts so far). True when the goal is met above or at that depth.
     bool enumerate(int g, Dir prev, int split, std::vector<FrontierNode>& out) {
         if (g == split) {
-            FrontierNode node{{}, expanded, generated};
+            FrontierNode node{{}, expanded, generated, lookups};
             std::copy(path, path + g, node.moves.begin());
             out.push_back(node);
             return false;
@@ -380,8 +387,11 @@ struct Worker {
             ++generated;
             x.hn = c->table[x.p][x.nr];
             if (c->reflect) x.hr = c->table[x.rp][x.nrr];
-            x.f = g + 1 + std::max(sn - hn[x.p] + x.hn, c->reflect ? sr - hr[x.rp] + x.hr : 0);
+            const int fn = g + 1 + sn - hn[x.p] + x.hn;
+            x.looks = static_cast<std::uint8_t>(c->reflect && fn <= bound ? 2 : 1);
+            x.f = std::max(fn, c->reflect ? g + 1 + sr - hr[x.rp] + x.hr : 0);
             if (c->dual) x.f = dual_f(g, x);
+            lookups += x.looks;
             const int f = x.f;
             if (f > bound) {
                 if (f < next_bound) next_bound = f;
