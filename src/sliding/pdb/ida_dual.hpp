@@ -8,6 +8,7 @@
 // a cell to read per slot and a map from tiles to cells. The blank's tile marks the pattern that
 // holds the dual's blank; that pattern, and one whose goal leaves the blank's cell outside the
 // region of its table's goal, count Manhattan distances instead of a table entry.
+#include <algorithm>
 #include <cstdint>
 
 #include "bitsolve/sliding/board.hpp"
@@ -68,6 +69,26 @@ struct DualTables {
                 if (board[read[side][p][i]] != 0) h += md[pos[i]][cell[p][i]];
         }
         return h;
+    }
+
+    // The f of a child (`f`: from its plain and reflected sums; `g`: its depth; the blank moves
+    // from `from` onto `to` on `board`) raised by its dual sums when f is within the bound (the
+    // board side first, the reflected side only when the first does not prune; the child's board
+    // is made in place and restored), then rounded up to `parity`, that of every solution's
+    // length: each move changes the blank's colour on the checkerboard, so g + distance always
+    // has that parity. Without the rounding the dual's sums (of either parity) would add IDA*
+    // iterations at thresholds no solution has. The rounded f is admissible whatever the sums.
+    int raise(int f, int g, int bound, int parity, std::uint8_t* board, unsigned from, unsigned to, bool reflect,
+              std::uint64_t& lookups) const {
+        if (f <= bound) {
+            board[from] = board[to];
+            board[to] = 0;
+            f = std::max(f, g + sum(0, board, to, lookups));
+            if (reflect && f <= bound) f = std::max(f, g + sum(1, board, to, lookups));
+            board[to] = board[from];
+            board[from] = 0;
+        }
+        return f + ((f ^ parity) & 1);
     }
 };
 
