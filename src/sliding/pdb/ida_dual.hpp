@@ -49,8 +49,18 @@ struct DualTables {
                 read[0][p][i] = cell[p][i];
                 read[1][p][i] = transpose[cell[p][i]];
             }
-        }
+        }  // The blank's cells (on the board) where a side's dual sum has at most one pattern falling
+        // back to Manhattan distances (the pattern of the dual's blank): elsewhere it seldom beats
+        // the plain sum (on 5x5 blank first, the pattern walling cell 0 in falls back too).
+        for (unsigned side = 0; side < 2; ++side)
+            for (unsigned b = 0; b < n; ++b) {
+                unsigned fallbacks = 0;
+                for (unsigned p = 0; p < patterns; ++p)
+                    fallbacks += (safe[p] >> (side ? transpose[b] : b) & 1u) ? 0 : 1;
+                if (fallbacks <= 1) useful[side] |= 1u << b;
+            }
     }
+    std::uint32_t useful[2] = {};  // bit b: the side's dual sum is worth its lookups with the blank on b
 
     // The dual sum of one side (0: the board, 1: its reflection) of `board`, blank on `blank`;
     // `lookups` counts the table entries read.
@@ -73,18 +83,18 @@ struct DualTables {
 
     // The f of a child (`f`: from its plain and reflected sums; `g`: its depth; the blank moves
     // from `from` onto `to` on `board`) raised by its dual sums when f is within the bound (the
-    // board side first, the reflected side only when the first does not prune; the child's board
-    // is made in place and restored), then rounded up to `parity`, that of every solution's
+    // board side first, the reflected side only when the first does not prune; each side only
+    // where `useful`; the child's board is made in place and restored), then rounded up to `parity`, that of every solution's
     // length: each move changes the blank's colour on the checkerboard, so g + distance always
     // has that parity. Without the rounding the dual's sums (of either parity) would add IDA*
     // iterations at thresholds no solution has. The rounded f is admissible whatever the sums.
     int raise(int f, int g, int bound, int parity, std::uint8_t* board, unsigned from, unsigned to, bool reflect,
               std::uint64_t& lookups) const {
-        if (f <= bound) {
+        if (f <= bound && ((useful[0] | (reflect ? useful[1] : 0u)) >> to & 1u)) {
             board[from] = board[to];
             board[to] = 0;
-            f = std::max(f, g + sum(0, board, to, lookups));
-            if (reflect && f <= bound) f = std::max(f, g + sum(1, board, to, lookups));
+            if (useful[0] >> to & 1u) f = std::max(f, g + sum(0, board, to, lookups));
+            if (reflect && f <= bound && (useful[1] >> to & 1u)) f = std::max(f, g + sum(1, board, to, lookups));
             board[to] = board[from];
             board[from] = 0;
         }
