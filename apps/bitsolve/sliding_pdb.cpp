@@ -62,9 +62,11 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
 
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
-    b->add_option("NAME", o.build_name, "pdb555, pdb663, pdb78 (4x4) or pdb6666 (5x5)")
+    b->add_option("NAME", o.build_name,
+                  "pdb555, pdb663, pdb78 (4x4) or pdb6666 (5x5); a -dual name builds the same tables")
         ->required()
-        ->check(CLI::IsMember({"pdb555", "pdb663", "pdb78", "pdb6666"}));
+        ->check(CLI::IsMember(
+            {"pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual", "pdb78-dual", "pdb6666-dual"}));
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
@@ -77,7 +79,7 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
 int run_build_pdb(const PdbCliOptions& o) {
     return guarded("sliding build-pdb", [&] {
         apply_common_options(o.build_limits);
-        const int side = o.build_name == "pdb6666" ? 5 : 4;
+        const int side = pdb::partition_base(o.build_name) == "pdb6666" ? 5 : 4;
         const Geometry g{side, side};
         const unsigned blank = o.build_goal == "blank-first" ? 0 : static_cast<unsigned>(g.cells() - 1);
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};

@@ -70,7 +70,12 @@ TEST(SlidingPdbCli, BuildThenSolveFromCache) {
         EXPECT_EQ(other.out, r.out) << threads << " threads";
         EXPECT_EQ(without_timing(other.err), without_timing(r.err)) << threads << " threads";
     }
-    // With dual lookups: the same tables, the same length, counts (lookups too) for any thread count.
+    // With dual lookups: the same tables (build-pdb under the -dual name finds them), the same
+    // length, counts (lookups too) for any thread count.
+    auto built =
+        run_cli({"sliding", "build-pdb", "pdb555-dual", "--goal", "blank-first", "--pdb-dir", dir.path.string()});
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    EXPECT_NE(built.out.find("(cached)"), std::string::npos);
     std::string dual_err;
     for (const char* threads : {"1", "4"}) {
         auto dual = run_cli({"sliding", "--goal", "blank-first", "--heuristic", "pdb555-dual", "--pdb-dir",
