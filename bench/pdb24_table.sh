@@ -5,19 +5,21 @@
 # (built there on first use, about 4 x 180 M states) and idle cores: each instance runs minutes.
 #
 #   bench/pdb24_table.sh [-b BUILD_DIR] [-d PDB_DIR] [-t THREADS] [-i "1 3 4 5"] [-m MAX_THRESHOLD]
+#                        [-p pdb6666 | pdb6666-dual]
 #
 # -m stops every instance before its first IDA* iteration above the threshold (a fixed amount of
 # work for timing; the row then says "cut off" instead of the length found).
 set -euo pipefail
-build=build dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitsolve" threads=2 instances="1 3 4 5" max=""
-while getopts "b:d:t:i:m:" o; do
+build=build dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitsolve" threads=2 instances="1 3 4 5" max="" pdb=pdb6666
+while getopts "b:d:t:i:m:p:" o; do
     case $o in
         b) build=$OPTARG ;;
         d) dir=$OPTARG ;;
         t) threads=$OPTARG ;;
         i) instances=$OPTARG ;;
         m) max=$OPTARG ;;
-        *) sed -n '2,10p' "$0"; exit 2 ;;
+        p) pdb=$OPTARG ;;
+        *) sed -n '2,11p' "$0"; exit 2 ;;
     esac
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +32,7 @@ commas() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
 echo "| instance (Korf & Taylor) | optimal | found | initial h | generated | expanded | wall ($threads threads) | CPU |"
 echo "|---|---|---|---|---|---|---|---|"
 for i in $instances; do
-    args=(--pdb pdb6666 --dir "$dir" --threads "$threads" --skip $((i - 1)) --first 1)
+    args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --skip $((i - 1)) --first 1)
     [[ -n $max ]] && args+=(--max-threshold "$max")
     # Columns of a result row: no opt len h0 expanded generated seconds cpu [cut off] [WRONG].
     line=$("$bench" "${args[@]}" "$root/data/sliding/korf24-50.txt" | grep -v '^#')

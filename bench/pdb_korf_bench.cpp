@@ -2,7 +2,7 @@
 // build (or load) time of the tables. A plain program rather than a Google Benchmark fixture:
 // the figures of interest are node counts and one timed pass over a fixed set.
 //
-//   pdb_korf_bench [--pdb pdb78] [--dir DIR | --no-cache] [--threads N] [--first K] [--skip S]
+//   pdb_korf_bench [--pdb pdb78 | pdb6666-dual | …] [--dir DIR | --no-cache] [--threads N] [--first K] [--skip S]
 //                  [--no-reflect] [--max-threshold T] [FILE]   (default FILE: data/sliding/korf100.txt)
 //
 // --max-threshold T stops each instance before its first IDA* iteration above T: a fixed,
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
         else if (a == "--max-threshold") max_threshold = std::stoi(next());
         else file = a;
     }
-    const int side = pdb == "pdb6666" ? 5 : 4;
+    const int side = partition_base(pdb) == "pdb6666" ? 5 : 4;
     const Geometry geo{side, side};
     std::ifstream in(file);
     if (!in) {
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
     PdbSet set;
     for (const auto& s : named_partition(pdb, geo, 0))
         set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
-    const PdbHeuristic h(goal, set, reflect);
+    const PdbHeuristic h(goal, set, reflect, is_dual_name(pdb));
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
     std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(),

@@ -11,6 +11,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
 #include "bitsolve/sliding/solver.hpp"
 #include "common.hpp"
@@ -88,9 +89,14 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     if (a == algorithms.end())
         throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
     static const char* const names[] = {"auto", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666"};
-    if (std::find(std::begin(names), std::end(names), heuristic) == std::end(names))
-        throw py::value_error("heuristic must be auto, lc, md, pdb555, pdb663, pdb78 or pdb6666, not '" + heuristic +
-                              "'");
+    // A pattern database name may end in -dual (the same tables with dual lookups).
+    const std::string base(heuristic.size() > 3 && heuristic.rfind("pdb", 0) == 0 ? pdb::partition_base(heuristic)
+                                                                                  : std::string_view(heuristic));
+    if (std::find(std::begin(names), std::end(names), base) == std::end(names))
+        throw py::value_error(
+            "heuristic must be auto, lc, md, pdb555, pdb663, pdb78 or pdb6666 (a pdb name also with "
+            "-dual), not '" +
+            heuristic + "'");
     s.opt.algorithm = a->second;
     s.opt.heuristic = heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;
     s.opt.want_path = path;
@@ -210,7 +216,7 @@ void add_sliding(py::module_& parent) {
 board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
 row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
 numbers. heuristic: auto, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666 on
-5x5), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
+5x5; each also with -dual: dual lookups in the same tables), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
 ~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
 pattern-database IDA* on this board. timeout: seconds.
 Raises ValueError (bad board, goal or option), TimeoutError, KeyboardInterrupt (Ctrl-C),

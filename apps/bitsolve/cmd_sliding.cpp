@@ -174,8 +174,11 @@ int run_single(const SlidingOptions& o) {
         if (o.common.stats && opt.pattern_db) {
             j["iterations"] = Json::array();
             for (const IterationStats& it : s.iterations)
-                j["iterations"].push_back(
-                    {{"threshold", it.threshold}, {"nodes", it.expanded}, {"generated", it.generated}});
+                j["iterations"].push_back({{"threshold", it.threshold},
+                                           {"nodes", it.expanded},
+                                           {"generated", it.generated},
+                                           {"lookups", it.lookups},
+                                           {"seconds", it.seconds}});
         }
         print_json(j);
         return 0;

@@ -51,8 +51,10 @@ bool computed(const std::string& name) { return name == "md" || name == "lc"; }
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
                     "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or auto "
-                    "(the strongest pattern database for the size)")
-        ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "auto"}));
+                    "(the strongest pattern database for the size); a pattern database name with -dual "
+                    "(e.g. pdb6666-dual) adds dual lookups in the same tables")
+        ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual",
+                               "pdb78-dual", "pdb6666-dual", "auto"}));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
@@ -60,9 +62,11 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
 
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
-    b->add_option("NAME", o.build_name, "pdb555, pdb663, pdb78 (4x4) or pdb6666 (5x5)")
+    b->add_option("NAME", o.build_name,
+                  "pdb555, pdb663, pdb78 (4x4) or pdb6666 (5x5); a -dual name builds the same tables")
         ->required()
-        ->check(CLI::IsMember({"pdb555", "pdb663", "pdb78", "pdb6666"}));
+        ->check(CLI::IsMember(
+            {"pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual", "pdb78-dual", "pdb6666-dual"}));
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
@@ -75,7 +79,7 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
 int run_build_pdb(const PdbCliOptions& o) {
     return guarded("sliding build-pdb", [&] {
         apply_common_options(o.build_limits);
-        const int side = o.build_name == "pdb6666" ? 5 : 4;
+        const int side = pdb::partition_base(o.build_name) == "pdb6666" ? 5 : 4;
         const Geometry g{side, side};
         const unsigned blank = o.build_goal == "blank-first" ? 0 : static_cast<unsigned>(g.cells() - 1);
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};
@@ -121,8 +125,13 @@ std::shared_ptr<const pdb::PdbHeuristic> batch_pattern_db(const PdbCliOptions& o
 
 void print_iterations(const std::vector<IterationStats>& iterations) {
     for (std::size_t i = 0; i < iterations.size(); ++i)
-        std::cerr << fmt::format("Iteration {}: threshold {}, expanded {}, generated {}\n", i + 1,
-                                 iterations[i].threshold, iterations[i].expanded, iterations[i].generated);
+        std::cerr << fmt::format(
+            "Iteration {}: threshold {}, expanded {}, generated {}, lookups {} ({:.2f} per node), {:.3f} s\n", i + 1,
+            iterations[i].threshold, iterations[i].expanded, iterations[i].generated, iterations[i].lookups,
+            iterations[i].generated
+                ? static_cast<double>(iterations[i].lookups) / static_cast<double>(iterations[i].generated)
+                : 0.0,
+            iterations[i].seconds);
 }
 
 }  // namespace bitsolve::cli

@@ -52,7 +52,7 @@ std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliO
                                                                    const sliding::BatchOptions& b, unsigned threads,
                                                                    std::string* chosen = nullptr);
 
-// "Iteration N: threshold T, expanded E, generated G" lines on stderr.
+// "Iteration N: threshold T, expanded E, generated G, lookups L (L/G per node), S s" lines on stderr.
 void print_iterations(const std::vector<sliding::IterationStats>& iterations);
 
 }  // namespace bitsolve::cli

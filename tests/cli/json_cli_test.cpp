@@ -123,11 +123,14 @@ TEST(JsonCli, SlidingPatternDatabaseIterationsMatchTheStatsLines) {
     for (std::size_t i = 0; i < j["iterations"].size(); ++i) {
         const Json& it = j["iterations"][i];
         ASSERT_TRUE(it["threshold"].is_number_integer() && it["nodes"].is_number_unsigned() &&
-                    it["generated"].is_number_unsigned());
+                    it["generated"].is_number_unsigned() && it["lookups"].is_number_unsigned() &&
+                    it["seconds"].is_number());
+        EXPECT_GE(it["lookups"].get<std::uint64_t>(), it["generated"].get<std::uint64_t>());  // one or more each
         const std::string line = "Iteration " + std::to_string(i + 1) + ": threshold " +
                                  std::to_string(it["threshold"].get<int>()) + ", expanded " +
                                  std::to_string(it["nodes"].get<std::uint64_t>()) + ", generated " +
-                                 std::to_string(it["generated"].get<std::uint64_t>()) + "\n";
+                                 std::to_string(it["generated"].get<std::uint64_t>()) + ", lookups " +
+                                 std::to_string(it["lookups"].get<std::uint64_t>()) + " (";
         EXPECT_NE(text.err.find(line), std::string::npos) << line;
     }
     EXPECT_EQ(j["iterations"].back()["threshold"], j["length"]);

@@ -79,6 +79,10 @@ def test_sliding_korf_with_pattern_databases(tmp_path):
         assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
     one = sliding.solve(boards[0], goal="blank-first", heuristic="pdb555", path=False, pdb_dir="")
     assert one.length == int(korf[0][16]) and one.algorithm == "ida"
+    dual = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555-dual", pdb_dir=str(tmp_path))
+    for r, k, b in zip(dual, korf, boards):  # the same cached tables, with dual lookups
+        assert r.length == int(k[16])
+        assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
 
 
 def test_sliding_errors():
@@ -88,6 +92,8 @@ def test_sliding_errors():
         sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="nope")
     with pytest.raises(ValueError):
         sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="pdb555")  # a 4x4 partition
+    with pytest.raises(ValueError):
+        sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="md-dual")
     with pytest.raises(ValueError, match="board 1"):
         sliding.solve_batch(["1 0 3 4 2 5 7 8 6", "1 2"])
     with pytest.raises(TypeError):

@@ -1,5 +1,6 @@
 // The heuristic: zero exactly at the goal, admissible against exact BFS distances on every board
-// of 3x3 and 2x4 (additivity of disjoint patterns), reflection a true symmetry, and the named
+// of 3x3 and 2x4 (additivity of disjoint patterns), reflection a true symmetry, the dual lookups
+// admissible too (and the dual board as far as the board when the blank is home), and the named
 // partitions well formed for both goal conventions.
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
+#include "bitsolve/sliding/pdb/rank.hpp"
 #include "pdb_test_util.hpp"
 
 using namespace bitsolve::sliding::pdb;
@@ -61,12 +63,98 @@ void check_admissible(const Case& c) {
     }
 }
 
+// The dual board of b: the tile of goal cell q goes on the goal cell of the tile on q.
+Board dual_board(const PdbHeuristic& h, const Board& b) {
+    Board d;
+    d.geo = b.geo;
+    for (int q = 0; q < b.cells(); ++q) d.tiles[h.goal_cell(b.tiles[q])] = h.goal().tiles[q];
+    return d;
+}
+
+// The dual sums never exceed the distance, on every board; with the blank on its goal cell the
+// dual board is a board at the same distance and the dual sum is its plain sum; the sums add
+// information; and the lookup without the two exceptions of heuristic.hpp (the pattern of the
+// dual's blank, a pattern whose goal walls the blank's goal cell off) would be inadmissible, so
+// the exceptions are needed, not just cautious: without both on every case, without the second
+// on the cases that have such a wall (3x3 blank first: {1, 2, 3, 4} holds both neighbours of 0).
+void check_dual(const Case& c) {
+    const unsigned n = c.rows * c.cols;
+    const Geometry geo{static_cast<int>(c.rows), static_cast<int>(c.cols)};
+    const Board goal =
+        c.blank_first ? bitsolve::sliding::blank_first_goal(geo) : bitsolve::sliding::blank_last_goal(geo);
+    const unsigned blank_goal = c.blank_first ? 0 : n - 1;
+    std::vector<PatternSpec> specs;
+    for (const auto& g : c.groups) specs.push_back(pdbtest::spec(c.rows, c.cols, blank_goal, g));
+    const PdbSet set = pdbtest::build_set(specs);
+    const PdbHeuristic dual(goal, set, true, true), plain(goal, set);
+    ASSERT_TRUE(dual.dual());
+    ASSERT_FALSE(plain.dual());
+    const auto dist = pdbtest::exact_distances(goal);
+    std::uint64_t dual_better = 0, naive_over = 0, blank_home = 0, region_over = 0;
+    for (const auto& [key, d] : dist) {
+        const Board b = pdbtest::unpack(key, geo);
+        const int ds = dual.dual_sum(b), v = dual.evaluate(b);
+        ASSERT_LE(ds, d) << "dual inadmissible";
+        ASSERT_LE(dual.reflected_dual_sum(b), d) << "reflected dual inadmissible";
+        ASSERT_LE(v, d);
+        ASSERT_EQ(v == 0, d == 0);
+        ASSERT_GE(v, plain.evaluate(b));
+        if (v > plain.evaluate(b)) ++dual_better;
+        const Board db = dual_board(dual, b);
+        if (static_cast<unsigned>(b.blank()) == blank_goal) {
+            ++blank_home;
+            ASSERT_EQ(dist.at(pdbtest::pack(db)), d);
+            ASSERT_EQ(ds, dual.plain_sum(db));
+        }
+        // The naive lookup: every pattern's entry at the dual board's placements.
+        int naive = 0;
+        for (unsigned p = 0; p < dual.patterns(); ++p) {
+            std::uint8_t pos[kMaxPatternTiles];
+            for (unsigned i = 0; i < dual.pattern_size(p); ++i)
+                pos[i] = dual.goal_cell(b.tiles[dual.pattern_cells(p)[i]]);
+            naive += dual.table(p)[rank_kperm(pos, dual.pattern_size(p), n)];
+        }
+        if (naive > d) ++naive_over;
+        // Only the first exception: the pattern of the dual's blank counts Manhattan distances.
+        int first_only = 0;
+        const unsigned bl = static_cast<unsigned>(b.blank());
+        for (unsigned p = 0; p < dual.patterns(); ++p) {
+            const std::uint8_t* cells = dual.pattern_cells(p);
+            std::uint8_t pos[kMaxPatternTiles];
+            bool holds_blank = false;
+            for (unsigned i = 0; i < dual.pattern_size(p); ++i) {
+                pos[i] = dual.goal_cell(b.tiles[cells[i]]);
+                holds_blank |= cells[i] == bl;
+            }
+            if (!holds_blank) first_only += dual.table(p)[rank_kperm(pos, dual.pattern_size(p), n)];
+        }
+        if (first_only > d) ++region_over;
+    }
+    // The region exception matters exactly where some pattern's goal cells wall off a free cell.
+    bool walled = false;
+    for (unsigned p = 0; p < dual.patterns(); ++p) {
+        std::uint32_t free_cells = (1u << n) - 1u;
+        for (unsigned i = 0; i < dual.pattern_size(p); ++i) free_cells &= ~(1u << dual.pattern_cells(p)[i]);
+        walled |= dual.dual_safe(p) != free_cells;
+    }
+    EXPECT_EQ(region_over > 0, walled);
+    EXPECT_GT(blank_home, 0u);
+    EXPECT_GT(dual_better, 0u);
+    EXPECT_GT(naive_over, 0u);
+}
+
 }  // namespace
 
 TEST(PdbHeuristic, Admissible3x3BlankFirst) { check_admissible({3, 3, true, {{1, 2, 3, 4}, {5, 6, 7, 8}}}); }
 TEST(PdbHeuristic, Admissible3x3BlankLast) { check_admissible({3, 3, false, {{0, 1, 2}, {3, 4, 6}, {5, 7}}}); }
 TEST(PdbHeuristic, Admissible2x4) { check_admissible({2, 4, true, {{1, 2, 3}, {4, 5, 6, 7}}}); }
 TEST(PdbHeuristic, Admissible2x4BlankLast) { check_admissible({2, 4, false, {{0, 1, 4}, {2, 3, 5, 6}}}); }
+
+TEST(PdbHeuristic, DualAdmissible3x3BlankFirst) { check_dual({3, 3, true, {{1, 2, 3, 4}, {5, 6, 7, 8}}}); }
+TEST(PdbHeuristic, DualAdmissible3x3BlankLast) { check_dual({3, 3, false, {{0, 1, 2}, {3, 4, 6}, {5, 7}}}); }
+TEST(PdbHeuristic, DualAdmissible3x3Columns) { check_dual({3, 3, true, {{3, 6}, {1, 4, 7}, {2, 5, 8}}}); }
+TEST(PdbHeuristic, DualAdmissible2x4) { check_dual({2, 4, true, {{1, 2, 3}, {4, 5, 6, 7}}}); }
+TEST(PdbHeuristic, DualAdmissible2x4BlankLast) { check_dual({2, 4, false, {{0, 1, 4}, {2, 3, 5, 6}}}); }
 
 TEST(PdbHeuristic, RejectsPartitionsThatDoNotFit) {
     const Board goal = bitsolve::sliding::blank_first_goal({3, 3});
@@ -100,5 +188,14 @@ TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {
         EXPECT_THROW(named_partition(name, Geometry{3, 3}, 0), bitsolve::UsageError);
     }
     EXPECT_THROW(named_partition("pdb99", Geometry{4, 4}, 0), bitsolve::UsageError);
+    // The -dual names: the same partitions.
+    EXPECT_TRUE(partition_fits("pdb6666-dual", Geometry{5, 5}));
+    EXPECT_FALSE(partition_fits("pdb6666-dual", Geometry{4, 4}));
+    EXPECT_FALSE(partition_fits("-dual", Geometry{4, 4}));
+    EXPECT_TRUE(is_dual_name("pdb78-dual"));
+    EXPECT_FALSE(is_dual_name("pdb78"));
+    EXPECT_EQ(partition_base("pdb78-dual"), "pdb78");
+    EXPECT_EQ(named_partition("pdb555-dual", Geometry{4, 4}, 15), named_partition("pdb555", Geometry{4, 4}, 15));
+    EXPECT_THROW(named_partition("pdb99-dual", Geometry{4, 4}, 0), bitsolve::UsageError);
     EXPECT_EQ(named_partition("pdb78", Geometry{4, 4}, 0)[0].key(), "4x4-b0-1.2.3.4.5.6.7");
 }

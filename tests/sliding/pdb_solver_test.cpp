@@ -1,6 +1,6 @@
 // The PDB-IDA* solver: optimal lengths against exact BFS on every 3x3 distance class, paths that
 // replay, identical answers and node counts for any thread count, unreachable boards, and Korf
-// instances on 4x4.
+// instances on 4x4; the same with dual lookups, which never search more in the last iteration.
 #include <gtest/gtest.h>
 
 #include "bitsolve/core/errors.hpp"
@@ -24,13 +24,23 @@ const PdbHeuristic& h3x3() {
     return h;
 }
 
-const PdbHeuristic& h555() {
-    static const PdbHeuristic h = [] {
-        PdbSet set;
-        for (const auto& s : named_partition("pdb555", Geometry{4, 4}, 0))
-            set.tables.push_back(std::make_shared<const PdbTable>(build_table(s, 2)));
-        return PdbHeuristic(blank_first_goal({4, 4}), set);
+const PdbSet& set555() {
+    static const PdbSet set = [] {
+        PdbSet s;
+        for (const auto& spec : named_partition("pdb555", Geometry{4, 4}, 0))
+            s.tables.push_back(std::make_shared<const PdbTable>(build_table(spec, 2)));
+        return s;
     }();
+    return set;
+}
+
+const PdbHeuristic& h555() {
+    static const PdbHeuristic h(blank_first_goal({4, 4}), set555());
+    return h;
+}
+
+const PdbHeuristic& h555_dual() {
+    static const PdbHeuristic h(blank_first_goal({4, 4}), set555(), true, true);
     return h;
 }
 
@@ -47,6 +57,7 @@ void expect_same_counts(const PdbSolution& one, const PdbSolution& more, unsigne
         EXPECT_EQ(more.iterations[i].threshold, one.iterations[i].threshold) << threads << " threads, iteration " << i;
         EXPECT_EQ(more.iterations[i].expanded, one.iterations[i].expanded) << threads << " threads, iteration " << i;
         EXPECT_EQ(more.iterations[i].generated, one.iterations[i].generated) << threads << " threads, iteration " << i;
+        EXPECT_EQ(more.iterations[i].lookups, one.iterations[i].lookups) << threads << " threads, iteration " << i;
     }
     EXPECT_EQ(more.stats.expanded, one.stats.expanded) << threads << " threads";
     EXPECT_EQ(more.stats.generated, one.stats.generated) << threads << " threads";
@@ -155,4 +166,55 @@ TEST(PdbSolver, BlankLastGoalWithReflection) {
         EXPECT_LE(a.stats.generated, c.stats.generated);  // reflection only prunes more
         expect_replays(b, a, goal);
     }
+}
+
+TEST(PdbSolver, DualOptimalOn3x3SampleOfEveryDistance) {
+    // Blank first, where the pattern {1, 2, 3, 4} walls cell 0 in (the dual's region exception).
+    const Board goal = blank_first_goal({3, 3});
+    const PdbHeuristic h(
+        goal, pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {5, 6, 7, 8})}), true,
+        true);
+    const auto dist = pdbtest::exact_distances(goal);
+    std::vector<int> per_distance(32, 0);
+    for (const auto& [key, d] : dist) {
+        if (per_distance[static_cast<std::size_t>(d)]++ >= 12) continue;
+        const Board b = pdbtest::unpack(key, goal.geo);
+        const PdbSolution s = solve_pdb(h, b, 1);
+        ASSERT_EQ(s.length, d);
+        expect_replays(b, s, goal);
+        EXPECT_GE(s.initial_h, h.evaluate(b));  // rounded up to the parity of the length
+        EXPECT_LE(s.initial_h, h.evaluate(b) + 1);
+        EXPECT_EQ((s.initial_h - d) % 2, 0);
+        const PdbSolution t = solve_pdb(h, b, 2);
+        EXPECT_EQ(t.path, s.path);
+        expect_same_counts(s, t, 2);
+    }
+}
+
+TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
+    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
+    const Board goal = blank_first_goal({4, 4});
+    int tried = 0;
+    std::uint64_t with = 0, without = 0;
+    for (const auto& inst : all) {
+        if (inst.length > 48 || tried >= 4) continue;
+        ++tried;
+        const PdbSolution d = solve_pdb(h555_dual(), inst.board, 1), p = solve_pdb(h555(), inst.board, 1);
+        ASSERT_EQ(d.length, inst.length);
+        expect_replays(inst.board, d, goal);
+        EXPECT_GE(d.initial_h, p.initial_h);
+        EXPECT_LE(d.initial_h, inst.length);
+        // The last iteration (threshold = the optimal length): the dual prunes a superset of the
+        // nodes, and the DFS order is the same, so it reaches its first solution sooner or equally.
+        EXPECT_LE(d.iterations.back().generated, p.iterations.back().generated);
+        with += d.stats.generated;
+        without += p.stats.generated;
+        for (unsigned threads : {2u, 3u}) {
+            const PdbSolution more = solve_pdb(h555_dual(), inst.board, threads);
+            EXPECT_EQ(more.path, d.path) << threads << " threads";
+            expect_same_counts(d, more, threads);
+        }
+    }
+    EXPECT_EQ(tried, 4);
+    EXPECT_LT(with, without);
 }

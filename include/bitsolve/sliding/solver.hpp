@@ -40,6 +40,8 @@ struct IterationStats {
     int threshold = 0;
     std::uint64_t expanded = 0;
     std::uint64_t generated = 0;
+    std::uint64_t lookups = 0;  // pattern database entries read (PDB search only)
+    double seconds = 0;         // wall time of the iteration (PDB search only)
 };
 
 struct SolveOptions {

@@ -1,14 +1,18 @@
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 
+#include <algorithm>
+
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
 namespace bitsolve::sliding::pdb {
 
-PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect)
+PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect, bool dual)
     : goal_(goal),
       n_(static_cast<unsigned>(goal.cells())),
-      set_(std::move(set)) {
+      set_(std::move(set)),
+      dual_(dual) {
     if (!is_valid(goal_)) throw UsageError("the goal is not a valid board");
     const unsigned rows = static_cast<unsigned>(goal_.geo.rows), cols = static_cast<unsigned>(goal_.geo.cols);
     if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
@@ -37,6 +41,14 @@ PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect)
     for (unsigned c = 0; c < n_; ++c)
         transpose_[c] = static_cast<std::uint8_t>(reflect_ ? (c % cols) * cols + c / cols : c);
     for (unsigned t = 0; t < n_; ++t) sigma_[t] = goal_.tiles[transpose_[goal_cell[t]]];
+    for (unsigned t = 0; t < n_; ++t) goal_cell_[t] = goal_cell[t];
+    // The region of the blank's goal cell left free by each pattern's tiles on their goal cells.
+    const CellMasks geo(goal_.geo);
+    for (unsigned p = 0; p < set_.tables.size(); ++p) {
+        std::uint32_t used = 0;
+        for (auto c : set_.tables[p]->spec.cells) used |= 1u << c;
+        dual_safe_[p] = geo.flood(1u << blank, geo.all & ~used);
+    }
 }
 
 int PdbHeuristic::plain_sum(const Tile* board) const {
@@ -51,17 +63,54 @@ int PdbHeuristic::plain_sum(const Tile* board) const {
 int PdbHeuristic::plain_sum(const Board& board) const { return plain_sum(board.tiles.data()); }
 
 int PdbHeuristic::reflected_sum(const Board& board) const {
-    // The reflected board has sigma(t) on transpose(c) wherever t is on c.
-    Tile reflected[kMaxCells];
-    for (unsigned c = 0; c < n_; ++c) reflected[transpose_[c]] = sigma_[board.tiles[c]];
+    Tile reflected[kMaxCells] = {};
+    reflect_board(board, reflected);
     return plain_sum(reflected);
 }
 
+void PdbHeuristic::reflect_board(const Board& board, Tile* out) const {
+    // The reflected board has sigma(t) on transpose(c) wherever t is on c.
+    for (unsigned c = 0; c < n_; ++c) out[transpose_[c]] = sigma_[board.tiles[c]];
+}
+
+int PdbHeuristic::dual_sum(const Tile* board) const {
+    unsigned blank = 0;
+    while (board[blank] != 0) ++blank;
+    const unsigned cols = static_cast<unsigned>(goal_.geo.cols);
+    int h = 0;
+    for (unsigned p = 0; p < patterns(); ++p) {
+        const std::uint8_t* cells = pattern_cells(p);
+        std::uint8_t pos[kMaxPatternTiles];
+        for (unsigned i = 0; i < pattern_size(p); ++i) pos[i] = goal_cell_[board[cells[i]]];
+        if (dual_safe_[p] >> blank & 1u) {
+            h += table(p)[rank_kperm(pos, pattern_size(p), n_)];
+            continue;
+        }
+        // Manhattan distances of the pattern's objects other than the blank (object `blank`).
+        for (unsigned i = 0; i < pattern_size(p); ++i) {
+            if (cells[i] == blank) continue;
+            const int dr = static_cast<int>(pos[i] / cols) - static_cast<int>(cells[i] / cols);
+            const int dc = static_cast<int>(pos[i] % cols) - static_cast<int>(cells[i] % cols);
+            h += (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+        }
+    }
+    return h;
+}
+
+int PdbHeuristic::dual_sum(const Board& board) const { return dual_sum(board.tiles.data()); }
+
+int PdbHeuristic::reflected_dual_sum(const Board& board) const {
+    Tile reflected[kMaxCells] = {};
+    reflect_board(board, reflected);
+    return dual_sum(reflected);
+}
+
 int PdbHeuristic::evaluate(const Board& board) const {
-    const int a = plain_sum(board);
-    if (!reflect_) return a;
-    const int b = reflected_sum(board);
-    return a > b ? a : b;
+    int h = plain_sum(board);
+    if (reflect_) h = std::max(h, reflected_sum(board));
+    if (dual_) h = std::max(h, dual_sum(board));
+    if (dual_ && reflect_) h = std::max(h, reflected_dual_sum(board));
+    return h;
 }
 
 }  // namespace bitsolve::sliding::pdb

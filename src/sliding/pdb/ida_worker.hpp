@@ -11,6 +11,11 @@
 // b, and a later tile strictly between a and b changes its digit by one; nothing else changes. A
 // horizontal move has no cell between, so the rank changes by +-W_s; a vertical one has cols - 1
 // cells between, a short table-driven sum. On the reflected board horizontal and vertical swap.
+//
+// With dual lookups (ida_dual.hpp) a child that the plain and reflected sums do not prune gets its
+// dual sums too, computed from the board (the dual placements change non-locally, so they are not
+// kept incrementally); every f is then rounded to the solutions' parity, and a node whose child's
+// f exceeds the bound by more than 2 is cut (bidirectional pathmax).
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -24,6 +29,7 @@
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
+#include "ida_context.hpp"
 
 namespace bitsolve::sliding::pdb::detail {
 
@@ -38,85 +44,7 @@ inline constexpr Dir kNoMove = static_cast<Dir>(kDirs);
 // the subtrees of the nodes before it plus its own subtree up to that solution.
 struct FrontierNode {
     std::array<Dir, kSplitDepth> moves;
-    std::uint64_t expanded, generated;
-};
-
-// Read-only tables shared by all workers of one search.
-struct Context {
-    // How a move of the blank onto cell b from its neighbour a = nb[b][d] changes the rank of
-    // the moved tile's pattern on one side (plain or reflected): sign (+1 when the tile's cell
-    // grows), distance |b - a| on that side, and the board cells (original numbering) lying
-    // strictly between a and b on that side.
-    struct Side {
-        std::int8_t sign;
-        std::uint8_t dist, count;
-        std::uint8_t between[kMaxCells];
-    };
-
-    const PdbHeuristic& h;
-    unsigned n, k[kMaxPatterns], patterns;
-    const std::uint8_t* table[kMaxPatterns];
-    std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
-    bool reflect;
-    std::array<Tile, kMaxCells> goal;
-    std::uint8_t pattern_of[kMaxCells], slot_of[kMaxCells], sigma[kMaxCells], transpose[kMaxCells];
-    std::uint64_t weight[kMaxPatterns][kMaxPatternTiles];
-    // contrib[t][u]: what tile u strictly between the old and new cell of moving tile t adds to
-    // the rank change: -W_s for an earlier tile of t's pattern, +W_i for a later one, else 0.
-    // rcontrib: the same on the reflected board, indexed by the original tiles.
-    std::int64_t contrib[kMaxCells][kMaxCells], rcontrib[kMaxCells][kMaxCells];
-    Side plain[kMaxCells][kDirs], mirror[kMaxCells][kDirs];
-
-    explicit Context(const PdbHeuristic& heur)
-        : h(heur),
-          n(heur.cells()),
-          patterns(heur.patterns()),
-          reflect(heur.reflects()),
-          goal(heur.goal().tiles) {
-        for (unsigned p = 0; p < patterns; ++p) {
-            k[p] = heur.pattern_size(p);
-            table[p] = heur.table(p);
-            for (unsigned i = 0; i < k[p]; ++i) {
-                weight[p][i] = 1;
-                for (unsigned j = i + 1; j < k[p]; ++j) weight[p][i] *= n - j;
-            }
-        }
-        for (unsigned t = 0; t < n; ++t) {
-            pattern_of[t] = t == 0 ? 0xFF : heur.pattern_of(t);
-            slot_of[t] = t == 0 ? 0 : heur.slot_of(t);
-            sigma[t] = heur.sigma(t);
-            transpose[t] = heur.transpose(t);
-        }
-        auto contribution = [&](unsigned t, unsigned u) -> std::int64_t {
-            if (t == 0 || u == 0 || u == t || pattern_of[u] != pattern_of[t]) return 0;
-            const unsigned p = pattern_of[t], s = slot_of[t], i = slot_of[u];
-            return i < s ? -static_cast<std::int64_t>(weight[p][s]) : static_cast<std::int64_t>(weight[p][i]);
-        };
-        for (unsigned t = 0; t < n; ++t)
-            for (unsigned u = 0; u < n; ++u) {
-                contrib[t][u] = contribution(t, u);
-                rcontrib[t][u] = contribution(sigma[t], sigma[u]);
-            }
-        const Geometry geo = heur.geometry();
-        for (int c = 0; c < static_cast<int>(n); ++c) {
-            for (int d = 0; d < kDirs; ++d) nb[c][d] = static_cast<std::int8_t>(geo.neighbour(c, static_cast<Dir>(d)));
-            for (int d = 0; d < kDirs; ++d) {
-                if (nb[c][d] < 0) continue;
-                const unsigned a = static_cast<unsigned>(nb[c][d]), b = static_cast<unsigned>(c);
-                side(plain[c][d], a, b, false);
-                side(mirror[c][d], transpose[a], transpose[b], true);
-            }
-        }
-    }
-
-    // The tile moves from a to b (cells on that side); `mirrored`: cells are reflected ones.
-    void side(Side& s, unsigned a, unsigned b, bool mirrored) const {
-        s.sign = static_cast<std::int8_t>(b > a ? 1 : -1);
-        s.dist = static_cast<std::uint8_t>(b > a ? b - a : a - b);
-        s.count = 0;
-        for (unsigned x = std::min(a, b) + 1; x < std::max(a, b); ++x)
-            s.between[s.count++] = mirrored ? transpose[x] : static_cast<std::uint8_t>(x);
-    }
+    std::uint64_t expanded, generated, lookups;
 };
 
 // One search thread's state (fixed size; lives on the stack).
@@ -128,9 +56,14 @@ struct Worker {
     std::uint64_t rank[kMaxPatterns] = {}, rrank[kMaxPatterns] = {};
     int hn[kMaxPatterns] = {}, hr[kMaxPatterns] = {};
     int sn = 0, sr = 0;
+    int parity = 0;  // of every solution's length: the blank's Manhattan distance to its goal cell
     Dir path[kMaxDepth + 1];
     int bound = 0, next_bound = std::numeric_limits<int>::max();
-    std::uint64_t expanded = 0, generated = 0;
+    // lookups: the table entries that the pruning decisions of the generated nodes need (the
+    // plain one; the reflected one unless the plain sum prunes, always with dual lookups; the dual
+    // ones unless both prune), counted with the node like `generated`, so the count does not
+    // depend on the thread count.
+    std::uint64_t expanded = 0, generated = 0, lookups = 0;
     // Cooperative cut-off: a worker whose subtree comes after an already found solution stops.
     const std::atomic<std::size_t>* winner = nullptr;
     std::size_t index = 0;
@@ -143,7 +76,7 @@ struct Worker {
         std::uint64_t nr, nrr;
         int f;
         Dir d;
-        std::uint8_t to, p, s, rp, rs, hn, hr;
+        std::uint8_t to, p, s, rp, rs, hn, hr, looks;
     };
 
     Worker(const Context& ctx, const Board& start) : c(&ctx) {
@@ -158,6 +91,7 @@ struct Worker {
             const unsigned rt = ctx.sigma[t];
             rpos[ctx.pattern_of[rt]][ctx.slot_of[rt]] = ctx.transpose[cell];
         }
+        parity = ctx.dual_tables.md[blank][ctx.h.goal_cell(0)] & 1;
         for (unsigned p = 0; p < ctx.patterns; ++p) {
             rank[p] = rank_kperm(pos[p], ctx.k[p], ctx.n);
             rrank[p] = rank_kperm(rpos[p], ctx.k[p], ctx.n);
@@ -266,18 +200,49 @@ struct Worker {
 
     // Reads the entries of children made by make_children and sets their f (g: the parent's
     // depth). The reflected entry of a child already pruned by the plain sum is read only when it
-    // could lower next_bound.
-    void evaluate(int g, Child* ch, int m) const {
+    // could lower next_bound (or for pathmax); the dual lookups only for a child the other sums do
+    // not prune.
+    void evaluate(int g, Child* ch, int m) {
         for (int i = 0; i < m; ++i) {
             Child& x = ch[i];
             x.hn = c->table[x.p][x.nr];
             const int fn = g + 1 + sn - hn[x.p] + x.hn;
             x.f = fn;
-            if (c->reflect && (fn <= bound || fn < next_bound)) {
+            // With dual lookups every child's reflected entry is read: pathmax takes the maximum
+            // f of all children, which must not depend on next_bound (nor on the thread count).
+            const bool read_reflected = c->reflect && (fn <= bound || c->dual);
+            x.looks = static_cast<std::uint8_t>(read_reflected ? 2 : 1);
+            if (read_reflected || (c->reflect && fn < next_bound)) {
                 x.hr = c->table[x.rp][x.nrr];
                 x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
             }
+            if (c->dual) x.f = dual_f(g, x);
         }
+    }
+
+    // f of child x with the dual sums (ida_dual.hpp: DualTables::raise).
+    int dual_f(int g, Child& x) {
+        std::uint64_t looks = x.looks;
+        const int f = c->dual_tables.raise(x.f, g + 1, bound, parity, board, blank, x.to, c->reflect, looks);
+        x.looks = static_cast<std::uint8_t>(looks);
+        return f;
+    }
+
+    // Bidirectional pathmax (Felner et al. 2005), child to parent: the dual sums are not
+    // consistent, and a child's f - 2 bounds the solutions through the node too (the child is one
+    // move away). When that exceeds the bound the node is cut before any child is searched; its
+    // children count as generated (their entries were read) and f - 2 goes to next_bound. A
+    // consistent heuristic never triggers it (a child's f is at most the node's f + 2).
+    bool bpmx_cut(const Child* ch, int m) {
+        int best = 0;
+        for (int i = 0; i < m; ++i) best = std::max(best, ch[i].f);
+        if (best - 2 <= bound) return false;
+        for (int i = 0; i < m; ++i) {
+            lookups += ch[i].looks;
+            if ((++generated & 4095) == 0) poll();
+        }
+        next_bound = std::min(next_bound, best - 2);
+        return true;
     }
 
     // Searches below the current node (depth g, reached by move `prev`). True when the goal was
@@ -298,6 +263,7 @@ struct Worker {
     bool dfs(int g, Child* ch, int m) {
         ++expanded;
         evaluate(g, ch, m);
+        if (c->dual && bpmx_cut(ch, m)) return false;
         Child kids[4][3];
         int km[4] = {};
         for (int i = 0; i < m; ++i) {
@@ -308,6 +274,7 @@ struct Worker {
         }
         for (int i = 0; i < m; ++i) {
             const Child& x = ch[i];
+            lookups += x.looks;
             if ((++generated & 4095) == 0) poll();
             if (x.f > bound) {
                 if (x.f < next_bound) next_bound = x.f;
@@ -342,7 +309,7 @@ struct Worker {
     // counts so far). True when the goal is met above or at that depth.
     bool enumerate(int g, Dir prev, int split, std::vector<FrontierNode>& out) {
         if (g == split) {
-            FrontierNode node{{}, expanded, generated};
+            FrontierNode node{{}, expanded, generated, lookups};
             std::copy(path, path + g, node.moves.begin());
             out.push_back(node);
             return false;
@@ -350,12 +317,13 @@ struct Worker {
         ++expanded;
         Child ch[4];
         const int m = make_children(prev, ch);
+        evaluate(g, ch, m);
+        if (c->dual && bpmx_cut(ch, m)) return false;
         for (int i = 0; i < m; ++i) {
-            Child& x = ch[i];
+            const Child& x = ch[i];
             ++generated;
-            x.hn = c->table[x.p][x.nr];
-            if (c->reflect) x.hr = c->table[x.rp][x.nrr];
-            const int f = g + 1 + std::max(sn - hn[x.p] + x.hn, c->reflect ? sr - hr[x.rp] + x.hr : 0);
+            lookups += x.looks;
+            const int f = x.f;
             if (f > bound) {
                 if (f < next_bound) next_bound = f;
                 continue;

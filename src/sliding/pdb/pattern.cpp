@@ -77,13 +77,23 @@ const std::vector<std::string>& partition_names() {
     return names;
 }
 
+bool is_dual_name(std::string_view name) {
+    return name.size() > kDualSuffix.size() && name.substr(name.size() - kDualSuffix.size()) == kDualSuffix;
+}
+
+std::string_view partition_base(std::string_view name) {
+    return is_dual_name(name) ? name.substr(0, name.size() - kDualSuffix.size()) : name;
+}
+
 bool partition_fits(std::string_view name, Geometry g) {
+    name = partition_base(name);
     return std::any_of(partitions().begin(), partitions().end(), [&](const NamedPartition& p) {
         return p.name == name && static_cast<int>(p.rows) == g.rows && static_cast<int>(p.cols) == g.cols;
     });
 }
 
 std::vector<PatternSpec> named_partition(std::string_view name, Geometry geo, unsigned blank_goal) {
+    name = partition_base(name);
     const unsigned rows = static_cast<unsigned>(geo.rows), cols = static_cast<unsigned>(geo.cols);
     const NamedPartition* found = nullptr;
     for (const auto& p : partitions())

@@ -49,7 +49,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     PdbSet set;
     for (const auto& spec : named_partition(partition, goal.geo, static_cast<unsigned>(goal.blank())))
         set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(spec, source)));
-    return std::make_shared<const PdbHeuristic>(goal, std::move(set));
+    return std::make_shared<const PdbHeuristic>(goal, std::move(set), true, is_dual_name(partition));
 }
 
 std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch) {
@@ -58,7 +58,7 @@ std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch
     Geometry g;
     if (batch.size) g = *batch.size;
     else if (name == "auto") return std::nullopt;
-    else g = name == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
+    else g = partition_base(name) == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
     return batch.blank_first ? blank_first_goal(g) : blank_last_goal(g);
 }
 

@@ -41,7 +41,13 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
     threads = resolve_threads(threads);
     PdbSolution sol;
     Worker root(ctx, board);
+    // The dual sums of the start raise the first threshold too (evaluate takes all the sums),
+    // rounded up to the parity of the solutions as every f is with dual lookups (ida_worker.hpp).
     sol.initial_h = root.heuristic();
+    if (heuristic.dual()) {
+        sol.initial_h = heuristic.evaluate(board);
+        sol.initial_h += (sol.initial_h ^ root.parity) & 1;
+    }
     auto finish = [&] {
         sol.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return sol;
@@ -62,6 +68,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
         }
         IterationStats it;
         it.threshold = bound;
+        const auto started = std::chrono::steady_clock::now();
         int next = std::numeric_limits<int>::max();
         Worker w = root;
         w.bound = bound;
@@ -76,6 +83,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
         }
         it.expanded = w.expanded;
         it.generated = w.generated;
+        it.lookups = w.lookups;
         next = w.next_bound;
         if (!found && threads > 1 && !frontier.empty()) {
             const int split = std::min(kSplitDepth, bound);
@@ -96,6 +104,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
                 const bool hit = sub.search(split, moves[static_cast<std::size_t>(split - 1)]);
                 subtree[i].expanded = sub.expanded;
                 subtree[i].generated = sub.generated;
+                subtree[i].lookups = sub.lookups;
                 std::lock_guard lock(mu);
                 next = std::min(next, sub.next_bound);
                 if (hit && i < winner.load()) {
@@ -115,12 +124,15 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
             if (found) {
                 it.expanded = frontier[win].expanded;
                 it.generated = frontier[win].generated;
+                it.lookups = frontier[win].lookups;
             }
             for (std::size_t i = 0; i < counted; ++i) {
                 it.expanded += subtree[i].expanded;
                 it.generated += subtree[i].generated;
+                it.lookups += subtree[i].lookups;
             }
         }
+        it.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         sol.iterations.push_back(it);
         if (on_iteration) on_iteration(it);
         sol.stats.expanded += it.expanded;

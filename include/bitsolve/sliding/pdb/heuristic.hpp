@@ -12,6 +12,25 @@
 // The heuristic keeps, for every pattern, the cells of its tiles on the board and on the reflected
 // board; moving one tile changes one entry of each, so a move costs two ranks and two lookups
 // (see solver.hpp).
+//
+// Dual lookups (Felner, Zahavi, Schaeffer & Holte 2005; Zahavi et al. 2008), optional. Name every
+// tile by its goal cell, so a board is a permutation x of the cells (x(c): the goal cell of the
+// tile on c; the blank's goal cell z for the blank). A solution moves the blank along cells
+// b = c0, c1, ..., ck = z and swaps the cells' contents each time: x . t1 ... tk = identity with
+// ti = (c(i-1) ci). Read backwards, the same swaps take the identity to the dual x^-1, and in
+// every board along the way the object named b (the tile whose goal is b, the blank's cell now)
+// sits on ci: it plays the blank. So x^-1 is exactly as far from the identity in the puzzle whose
+// blank is object b as x is from the goal. In that puzzle object b is the blank and object z an
+// ordinary tile, and the tables still bound the moves of a pattern's objects, since an entry
+// counts moves of the pattern's tiles only, whatever the other tiles are -- with two exceptions:
+//   - the pattern holding object b (the blank sits on one of its goal cells): its moves are the
+//     blank's, so it gets no table entry; its other objects count their Manhattan distances;
+//   - a table's goal state keeps the blank in the region of z that the pattern's goal cells leave
+//     free (on 5x5 the first 6-tile pattern walls cell 0 in), so its entry holds only when b lies
+//     in that region; otherwise the pattern also counts Manhattan distances.
+// Object q of the dual lies on cell x(q), the goal cell of the tile on q, so the dual lookup of a
+// pattern reads the tiles on the pattern's goal cells. The dual of the reflected board is the
+// reflection of the dual: a second dual lookup. The dual is admissible but not consistent.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -32,12 +51,14 @@ class PdbHeuristic {
 public:
     // Throws UsageError when the goal is not a valid board, or the tables do not form a disjoint
     // partition of the goal's tiles with the goal's blank cell and board size.
-    PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true);
+    // dual: also the dual lookups (evaluate takes the maximum of all the sums).
+    PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true, bool dual = false);
 
     Geometry geometry() const { return goal_.geo; }
     unsigned cells() const { return n_; }
     unsigned patterns() const { return static_cast<unsigned>(set_.tables.size()); }
     bool reflects() const { return reflect_; }
+    bool dual() const { return dual_; }
     const Board& goal() const { return goal_; }
 
     // Per tile (1..n-1): its pattern and its slot in that pattern's rank order.
@@ -47,19 +68,32 @@ public:
     std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }  // reflected cell
     unsigned pattern_size(unsigned p) const { return set_.tables[p]->spec.k(); }
     const std::uint8_t* table(unsigned p) const { return set_.tables[p]->data.data(); }
+    // Goal cells of pattern p's tiles, in slot order.
+    const std::uint8_t* pattern_cells(unsigned p) const { return set_.tables[p]->spec.cells.data(); }
+    std::uint8_t goal_cell(unsigned tile) const { return goal_cell_[tile]; }
+    // Bit c set: with the blank on cell c, pattern p's table entry bounds the dual (c lies in the
+    // region of the blank's goal cell that the pattern's goal cells leave free).
+    std::uint32_t dual_safe(unsigned p) const { return dual_safe_[p]; }
 
-    // Full evaluation of a board of the goal's geometry: max(sum, reflected sum). Also the two sums.
+    // Full evaluation of a board of the goal's geometry: max(sum, reflected sum), and of the dual
+    // sums when dual() is set. Also the sums one by one (the dual ones whether dual() is set or not).
     int evaluate(const Board& board) const;
     int plain_sum(const Board& board) const;
     int reflected_sum(const Board& board) const;
+    int dual_sum(const Board& board) const;
+    int reflected_dual_sum(const Board& board) const;
 
 private:
     int plain_sum(const Tile* tiles) const;
+    int dual_sum(const Tile* tiles) const;
+    void reflect_board(const Board& board, Tile* out) const;
 
     Board goal_;
     unsigned n_;
     PdbSet set_;
-    bool reflect_;
+    bool reflect_, dual_;
+    std::uint32_t dual_safe_[kMaxPatterns] = {};
+    std::uint8_t goal_cell_[kMaxCells] = {};
     std::uint8_t pattern_[kMaxCells], slot_[kMaxCells], sigma_[kMaxCells], transpose_[kMaxCells];
 };
 

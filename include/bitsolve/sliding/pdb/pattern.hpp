@@ -62,8 +62,14 @@ struct CellMasks {
     }
 };
 
-// The names accepted by --heuristic / build-pdb.
+// The names accepted by --heuristic / build-pdb. Each also takes the suffix "-dual" (e.g.
+// "pdb6666-dual"): the same tables, with dual lookups (heuristic.hpp); partition_fits and
+// named_partition accept the suffixed names.
 const std::vector<std::string>& partition_names();
+inline constexpr std::string_view kDualSuffix = "-dual";
+// The name without a "-dual" suffix, and whether it had one.
+std::string_view partition_base(std::string_view name);
+bool is_dual_name(std::string_view name);
 // True when `name` is a partition defined for boards of this geometry.
 bool partition_fits(std::string_view name, Geometry g);
 // The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the

@@ -8,8 +8,9 @@
 //   Solution s = solve(start, goal, opt);
 //
 // Names: "md" and "lc" select no database (the computed heuristics of SolveOptions::heuristic);
-// "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666" (5x5) select that partition; "auto" selects the
-// strongest one for the size, or none where no database applies.
+// "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666" (5x5) select that partition, with the suffix
+// "-dual" (e.g. "pdb6666-dual") the same tables with dual lookups; "auto" selects the strongest
+// one for the size, or none where no database applies.
 #include <filesystem>
 #include <memory>
 #include <optional>
