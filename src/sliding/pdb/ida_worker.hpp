@@ -47,7 +47,9 @@ struct FrontierNode {
     std::uint64_t expanded, generated, lookups;
 };
 
-// One search thread's state (fixed size; lives on the stack).
+// One search thread's state (fixed size; lives on the stack). Dual: the heuristic takes dual
+// lookups (Context::dual); a compile-time flag, so that the search without them pays nothing.
+template <bool Dual>
 struct Worker {
     const Context* c;
     std::uint8_t board[kMaxCells];
@@ -210,13 +212,13 @@ struct Worker {
             x.f = fn;
             // With dual lookups every child's reflected entry is read: pathmax takes the maximum
             // f of all children, which must not depend on next_bound (nor on the thread count).
-            const bool read_reflected = c->reflect && (fn <= bound || c->dual);
+            const bool read_reflected = c->reflect && (fn <= bound || Dual);
             x.looks = static_cast<std::uint8_t>(read_reflected ? 2 : 1);
             if (read_reflected || (c->reflect && fn < next_bound)) {
                 x.hr = c->table[x.rp][x.nrr];
                 x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
             }
-            if (c->dual) x.f = dual_f(g, x);
+            if constexpr (Dual) x.f = dual_f(g, x);
         }
     }
 
@@ -263,7 +265,8 @@ struct Worker {
     bool dfs(int g, Child* ch, int m) {
         ++expanded;
         evaluate(g, ch, m);
-        if (c->dual && bpmx_cut(ch, m)) return false;
+        if constexpr (Dual)
+            if (bpmx_cut(ch, m)) return false;
         Child kids[4][3];
         int km[4] = {};
         for (int i = 0; i < m; ++i) {
@@ -318,7 +321,8 @@ struct Worker {
         Child ch[4];
         const int m = make_children(prev, ch);
         evaluate(g, ch, m);
-        if (c->dual && bpmx_cut(ch, m)) return false;
+        if constexpr (Dual)
+            if (bpmx_cut(ch, m)) return false;
         for (int i = 0; i < m; ++i) {
             const Child& x = ch[i];
             ++generated;

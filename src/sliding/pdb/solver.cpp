@@ -24,21 +24,17 @@ using detail::FrontierNode;
 using detail::kMaxDepth;
 using detail::kNoMove;
 using detail::kSplitDepth;
-using detail::Worker;
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
-}  // namespace
-
-PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold,
-                      const std::function<void(const IterationStats&)>& on_iteration) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const Context ctx(heuristic);
-    if (!(board.geo == heuristic.geometry()) || !is_valid(board))
-        throw UsageError("the board is not a valid board of the pattern databases' size");
-    threads = resolve_threads(threads);
+// The search, with or without dual lookups (Worker<Dual>).
+template <bool Dual>
+PdbSolution search(const Context& ctx, const PdbHeuristic& heuristic, const Board& board, unsigned threads,
+                   int max_threshold, const std::function<void(const IterationStats&)>& on_iteration,
+                   std::chrono::steady_clock::time_point t0) {
+    using Worker = detail::Worker<Dual>;
     PdbSolution sol;
     Worker root(ctx, board);
     // The dual sums of the start raise the first threshold too (evaluate takes all the sums),
@@ -145,6 +141,19 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
             throw std::logic_error("IDA* ran out of nodes on a solvable board");
         bound = next;
     }
+}
+
+}  // namespace
+
+PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold,
+                      const std::function<void(const IterationStats&)>& on_iteration) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Context ctx(heuristic);
+    if (!(board.geo == heuristic.geometry()) || !is_valid(board))
+        throw UsageError("the board is not a valid board of the pattern databases' size");
+    threads = resolve_threads(threads);
+    return ctx.dual ? search<true>(ctx, heuristic, board, threads, max_threshold, on_iteration, t0)
+                    : search<false>(ctx, heuristic, board, threads, max_threshold, on_iteration, t0);
 }
 
 }  // namespace bitsolve::sliding::pdb
