@@ -1,5 +1,5 @@
-// `bitsolve rush enumerate | merge | pick`: Fogleman's database of interesting Rush Hour puzzles,
-// built from scratch (whole, sharded, resumable), merged from shards, and served by difficulty.
+// `bitsolve rush enumerate | merge`: Fogleman's database of interesting Rush Hour puzzles, built
+// from scratch (whole, sharded, resumable) and merged from shards (`rush pick`: cmd_rush_pick.cpp).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -18,7 +18,6 @@
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/rush/database.hpp"
 #include "bitsolve/rush/db_file.hpp"
-#include "bitsolve/rush/db_pick.hpp"
 #include "bitsolve/rush/db_run.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "command.hpp"
@@ -241,70 +240,6 @@ int run_merge(const MergeOptions& o) {
     return 0;
 }
 
-struct PickOptions {
-    std::string db, moves, pieces;
-    int walls = -1;
-    std::uint64_t count = 1, seed = 1;
-    bool show = false;
-    std::string color = "auto";   // --color for --show
-    std::string format = "text";  // --format text|json: a row, or an object per row
-    CommonOptions limits;
-};
-
-// "A..B", "A", "A.." or "..B".
-IntRange parse_range(const std::string& opt, const std::string& text) {
-    auto num = [&](std::string_view s, int fallback) {
-        if (s.empty()) return fallback;
-        if (s.size() > 6 || s.find_first_not_of("0123456789") != std::string_view::npos)
-            throw UsageError(opt + " '" + quote(text) + "' is not a range A..B of numbers");
-        return std::stoi(std::string(s));
-    };
-    const auto dots = text.find("..");
-    if (text.empty()) throw UsageError(opt + " needs a range A..B");
-    if (dots == std::string::npos) {
-        const int v = num(text, 0);
-        return IntRange{v, v};
-    }
-    const std::string_view t = text;
-    IntRange r{num(t.substr(0, dots), 0), num(t.substr(dots + 2), 1 << 30)};
-    if (r.lo > r.hi) throw UsageError(opt + " '" + quote(text) + "' is empty (A > B)");
-    return r;
-}
-
-int run_pick(const PickOptions& o) {
-    apply_common_options(o.limits);
-    PickFilter f;
-    if (!o.moves.empty()) f.moves = parse_range("--moves", o.moves);
-    if (!o.pieces.empty()) f.pieces = parse_range("--pieces", o.pieces);
-    f.walls = o.walls;
-    const std::string text = read_db_file(o.db);
-    std::vector<DbRow> rows;
-    try {
-        rows = parse_rows(text);
-    } catch (const InputError& e) {
-        throw InputError("'" + quote(o.db, 200) + "': " + e.what());
-    }
-    const std::vector<std::size_t> picked = pick_rows(rows, f, o.count, o.seed);
-    const bool colour = use_colour(o.color, STDOUT_FILENO);
-    for (std::size_t i : picked) {
-        if (o.format == "json") {  // docs/json.md
-            print_json(Json{{"moves", rows[i].moves},
-                            {"board", rows[i].board},
-                            {"cluster_size", rows[i].cluster_size},
-                            {"pieces", row_pieces(rows[i])},
-                            {"walls", row_walls(rows[i])}});
-            continue;
-        }
-        std::cout << format_row(rows[i]);
-        if (o.show) std::cout << draw(parse_board_string(rows[i].board), colour) << "\n\n";
-    }
-    std::cout.flush();
-    if (picked.size() < o.count)
-        std::cerr << fmt::format("bitsolve rush pick: only {} of {} rows match (asked for {})\n", picked.size(),
-                                 rows.size(), o.count);
-    return 0;
-}
-
 constexpr const char* kEnumerateFooter =
     R"(Output: one row per interesting cluster, `moves board cluster_size` (Fogleman's format),
 hardest first, then by board string; a summary on stderr at the end (--stats: `Key: value`).
@@ -319,15 +254,6 @@ Examples:
   bitsolve rush enumerate -o db6.txt --checkpoint db6.ckpt --threads 2
   bitsolve rush enumerate --shard 3/16 -o part3.txt   one of 16 independent parts
   bitsolve rush merge part*.txt -o db6.txt            all 16 must be there)";
-
-constexpr const char* kPickFooter =
-    R"(Filters: --moves and --pieces take A..B, A, A.. or ..B (pieces count the primary car,
-not the walls); --walls W keeps the boards with exactly W walls. Rows are drawn without
-replacement; the same file, filters, count and seed give the same rows (default seed 1).
-
-Examples:
-  bitsolve rush pick data/rush/fogleman-db-sample.txt --moves 40..45 --count 3 --seed 7
-  bitsolve rush pick db6.txt.zst --moves 30.. --pieces ..10 --walls 0 --show)";
 
 const Registration reg_enumerate{
     "rush-enumerate", [](CLI::App& app) {
@@ -361,33 +287,6 @@ Examples:
   bitsolve rush merge part0.txt part1.txt part2.txt -o db6.txt
   bitsolve rush merge part*.txt.zst -o db6.txt.zst --stats)");
         return Runner{cmd, [o] { return guarded("rush merge", [&] { return run_merge(*o); }); }};
-    }};
-
-const Registration reg_pick{
-    "rush-pick", [](CLI::App& app) {
-        auto* rush = app.get_subcommand("rush");
-        auto o = std::make_shared<PickOptions>();
-        auto* cmd = rush->add_subcommand("pick", "Draw random puzzles of a chosen difficulty from a database file");
-        cmd->add_option("DB", o->db, "Database file (plain or zstd)")->required()->type_name("DB");
-        cmd->add_option("--moves", o->moves, "Optimal moves in A..B")->type_name("A..B");
-        cmd->add_option("--pieces", o->pieces, "Pieces (primary car included) in A..B")->type_name("A..B");
-        cmd->add_option("--walls", o->walls, "Exactly W walls")->check(CLI::Range(0, 2))->type_name("W");
-        cmd->add_option("--count", o->count, "How many puzzles (default 1)")
-            ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
-            ->type_name("K");
-        cmd->add_option("--seed", o->seed, "Random seed (default 1)")->type_name("S");
-        cmd->add_flag("--show", o->show, "Draw each puzzle after its row");
-        add_color_option(cmd, o->color);
-        add_format_option(cmd, o->format);
-        add_limit_options(cmd, o->limits);
-        cmd->footer(kPickFooter);
-        return Runner{cmd, [o] {
-                          return guarded("rush pick", [&] {
-                              if (o->show && o->format == "json")
-                                  throw UsageError("--show draws text; it cannot be combined with --format json");
-                              return run_pick(*o);
-                          });
-                      }};
     }};
 
 }  // namespace
