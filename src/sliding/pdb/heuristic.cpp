@@ -80,7 +80,7 @@ int PdbHeuristic::dual_sum(const Tile* board) const {
     int h = 0;
     for (unsigned p = 0; p < patterns(); ++p) {
         const std::uint8_t* cells = pattern_cells(p);
-        std::uint8_t pos[kMaxPatternTiles];
+        std::uint8_t pos[kMaxPatternTiles] = {};
         for (unsigned i = 0; i < pattern_size(p); ++i) pos[i] = goal_cell_[board[cells[i]]];
         if (dual_safe_[p] >> blank & 1u) {
             h += table(p)[rank_kperm(pos, pattern_size(p), n_)];
