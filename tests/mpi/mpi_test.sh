@@ -25,7 +25,9 @@ case_queens() {
         [[ $n == \#* || $n -gt 15 ]] && continue
         local out
         out=$(mpi queens "$n" --threads 1 --stats 2>"$tmp/err")
-        [[ $? -eq 0 && $out == "$total" ]] || fail "queens $n: '$out', OEIS $total"
+        local code=$?
+        [[ $code -eq 0 && $out == "$total" ]] ||
+            fail "queens $n: '$out', OEIS $total, exit code $code, stderr: $(head -c 600 "$tmp/err")"
         grep -qx "Unique: $unique" "$tmp/err" || fail "queens $n: unique not $unique: $(grep Unique: "$tmp/err" | head -1)"
         grep -qx "Rank 2: .*" "$tmp/err" || fail "queens $n: no statistics of rank 2"
     done <"$data/queens/counts.txt"
