@@ -123,7 +123,8 @@ case_rush() {
 }
 
 case_fault() {
-    local n=17 want j=$tmp/q.j
+    # N = 18: a job of several seconds, so that the kill lands before the end on a fast machine too.
+    local n=18 want j=$tmp/q.j
     want=$(awk -v n=$n '$1 == n { print $2 }' "$data/queens/counts.txt")
     # Stopped after 20 units: exit code 1, the units in the journal.
     mpi queens $n --threads 1 --checkpoint "$j" --max-units 20 >"$tmp/out" 2>"$tmp/err"
@@ -168,7 +169,7 @@ case_fault() {
         fail "the finished journal, --unique"
     # Another job's journal is refused: exit code 3, one line.
     mpi queens 15 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
-    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of N=16 used for N=15"
+    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of N=$n used for N=15"
     echo "not a journal" >"$tmp/bad.j"
     "$mpi_bin" queens 12 --checkpoint "$tmp/bad.j" 2>"$tmp/err"
     [[ $? -eq 3 ]] || fail "a file that is no journal"
@@ -186,7 +187,10 @@ case_stop() {
     grep -q '^bitsolve-mpi queens: time limit of 0.5 s reached: [0-9]* of [0-9]* units done' "$tmp/err" ||
         fail "--timeout line: $(head -c 300 "$tmp/err")"
     grep -q 'MPI_ABORT' "$tmp/err" && fail "--timeout: the job was aborted, not stopped"
-    # SIGTERM to mpirun once the journal has grown ($! is mpirun itself, not a subshell).
+    # SIGTERM to mpirun once the journal has grown ($! is mpirun itself, not a subshell). N = 18, a
+    # job of several seconds, so that the signal lands before the end on a fast, idle machine too.
+    n=18
+    want=$(awk -v n=$n '$1 == n { print $2 }' "$data/queens/counts.txt")
     mpirun --oversubscribe -np 3 "$mpi_bin" queens $n --threads 1 --checkpoint "$j" </dev/null >"$tmp/out" 2>"$tmp/err" &
     local launcher=$!
     for _ in $(seq 600); do
