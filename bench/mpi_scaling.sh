@@ -2,14 +2,15 @@
 # The scaling table of docs/cluster.md: `bitsolve-mpi queens N --threads 1` on P ranks of one
 # machine (oversubscribed past its cores, a simulated cluster), with the farm's statistics (units
 # per rank, messages, idle time of the idlest rank), then the 10% check: `mpirun -np 2`
-# over one thread each against `bitsolve queens M --threads 2`, the best of REPEAT runs each, and
+# over one thread each against `bitsolve queens M --threads 2`, REPEAT alternating runs each (the
+# median by job time: on a shared machine single runs of a one-second job vary by 10%), and
 # the same on one Rush Hour enumeration shard (`rush enumerate --size 6 --shard RUSH_SHARD`).
 # Both programs are started by mpirun (bitsolve as a one-process job, unbound: with -np 1 Open MPI
 # would bind both its threads to one core), so that a loaded machine
 # schedules them alike; each line gives the wall time, the job's own time (--stats Time:) and the
 # CPU time of every process (/usr/bin/time: user + sys, mpirun included).
 #
-#   bash bench/mpi_scaling.sh [BUILD_DIR]     N=16 PS="1 2 4 8" M=17 REPEAT=3 RUSH_SHARD=1/3000
+#   bash bench/mpi_scaling.sh [BUILD_DIR]     N=16 PS="1 2 4 8" M=17 REPEAT=7 RUSH_SHARD=1/3000
 set -euo pipefail
 build=${1:-build}
 mpi_bin=$build/apps/bitsolve-mpi/bitsolve-mpi
@@ -17,7 +18,7 @@ bin=$build/apps/bitsolve/bitsolve
 n=${N:-16}
 ps=${PS:-1 2 4 8}
 m=${M:-17}
-repeat=${REPEAT:-3}
+repeat=${REPEAT:-7}
 rush_shard=${RUSH_SHARD:-1/3000}
 [[ $(id -u) -eq 0 ]] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 err=$(mktemp)
@@ -51,32 +52,32 @@ measure() {  # "job wall cpu" of "$@": job from --stats Time:, wall and CPU (use
     awk -v job="$job" '/^TIME/ { printf "%s %s %.2f\n", job, $2, $3 + $4 }' "$err.time"
 }
 
-best() {  # the run of REPEAT with the smallest job time: "job wall cpu"
-    local b="" line
-    for _ in $(seq "$repeat"); do
-        line=$(measure "$@")
-        if [[ -z $b ]] || awk -v a="${line%% *}" -v c="${b%% *}" 'BEGIN { exit !(a < c) }'; then b=$line; fi
-    done
-    echo "$b"
+median() {  # the run with the median job time of the "job wall cpu" lines on stdin
+    sort -n -k1,1 | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
 }
 
-compare() {  # title, then the two commands separated by --
+compare() {  # title, then the two commands separated by --; REPEAT alternating runs of each
     local title=$1 single multi
     shift
     local -a one=() two=()
     while [[ $1 != -- ]]; do one+=("$1"); shift; done
     shift
     two=("$@")
-    single=$(best "${one[@]}")
-    multi=$(best "${two[@]}")
+    local runs_one="" runs_two=""
+    for _ in $(seq "$repeat"); do
+        runs_one+="$(measure "${one[@]}")"$'\n'
+        runs_two+="$(measure "${two[@]}")"$'\n'
+    done
+    single=$(median <<<"${runs_one%$'\n'}")
+    multi=$(median <<<"${runs_two%$'\n'}")
     echo
-    echo "# $title, best of $repeat (by job time)"
-    echo "| command | job s | wall s | CPU s |"
-    echo "|---|---|---|---|"
+    echo "# $title: the median of $repeat alternating runs each (by job time)"
+    echo "| command | job s | wall s | CPU s | all runs, job s |"
+    echo "|---|---|---|---|---|"
     read -r sj sw sc <<<"$single"
     read -r mj mw mc <<<"$multi"
-    echo "| \`${one[*]#"$build/apps/"}\` | $sj | $sw | $sc |"
-    echo "| \`${two[*]#"$build/apps/"}\` | $mj | $mw | $mc |"
+    echo "| \`${one[*]#"$build/apps/"}\` | $sj | $sw | $sc | $(awk '{ print $1 }' <<<"${runs_one%$'\n'}" | sort -n | paste -sd' ') |"
+    echo "| \`${two[*]#"$build/apps/"}\` | $mj | $mw | $mc | $(awk '{ print $1 }' <<<"${runs_two%$'\n'}" | sort -n | paste -sd' ') |"
     awk -v sj="$sj" -v mj="$mj" -v sw="$sw" -v mw="$mw" -v sc="$sc" -v mc="$mc" 'BEGIN {
         printf "bitsolve-mpi against bitsolve: job %+.1f%%, wall %+.1f%%, CPU %+.1f%%\n",
                100 * (mj - sj) / sj, 100 * (mw - sw) / sw, 100 * (mc - sc) / sc }'

@@ -29,9 +29,16 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace wire;
 
-// Work in flight per thread of a worker rank, in seconds of its measured pace: enough to cover
-// the round trip of the next request many times over, little enough to end evenly.
-constexpr double kAheadSeconds = 0.02;
+// Work in flight per thread of a worker rank, in seconds of its measured pace: it asks again at
+// half of that, which covers rank 0's polling (kMasterPoll) and the round trip many times over.
+// Near the end a worker holds no more than its share of the units still to hand out.
+constexpr double kAheadSeconds = 0.05;
+// Rank 0's main thread probes for messages this often when there are none. Every wake-up takes
+// the core from a compute thread for a moment, so it wakes seldom; workers ask well ahead.
+constexpr std::chrono::microseconds kMasterPoll{2000};
+// A worker's main thread, with no reply awaited, checks for a stop (signal, rank 0's kStop)
+// this often while it waits for its threads to run low.
+constexpr std::chrono::milliseconds kWorkerCheck{10};
 
 double thread_cpu_seconds() {
     timespec ts{};
@@ -60,6 +67,10 @@ public:
     void stop() {
         std::lock_guard lock(mutex_);
         stopped_ = true;
+    }
+    std::size_t left() {
+        std::lock_guard lock(mutex_);
+        return stopped_ ? 0 : order_.size() - next_;
     }
     bool exhausted() {
         std::lock_guard lock(mutex_);
@@ -113,6 +124,14 @@ public:
         std::lock_guard lock(mutex_);
         return todo_.size() + computing_;
     }
+    // Waits until at most `level` units are queued or computing, or until `timeout`.
+    void wait_low(std::size_t level, std::chrono::milliseconds timeout) {
+        std::unique_lock lock(mutex_);
+        low_mark_ = level;
+        waiting_low_ = true;
+        low_.wait_for(lock, timeout, [&] { return todo_.size() + computing_ <= level; });
+        waiting_low_ = false;
+    }
     Results take() {
         std::lock_guard lock(mutex_);
         return std::exchange(finished_, {});
@@ -164,6 +183,7 @@ private:
                 if (stop_requested()) {  // a stop (timeout, signal): the unit is abandoned, not counted
                     std::lock_guard lock(mutex_);
                     --computing_;
+                    notify_if_low();
                     continue;
                 }
                 // Any other failure ends the job with its exit code by meaning (a limit: 1).
@@ -178,7 +198,14 @@ private:
             --computing_;
             busy_ += seconds;
             ++computed_;
+            notify_if_low();
         }
+    }
+
+    // Under the lock: wakes the main thread waiting in wait_low once its level is reached (only
+    // then, so that it is not woken by every unit).
+    void notify_if_low() {
+        if (waiting_low_ && todo_.size() + computing_ <= low_mark_) low_.notify_one();
     }
 
     const Job& job_;
@@ -186,6 +213,9 @@ private:
     std::size_t all_threads_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable low_;
+    std::size_t low_mark_ = 0;
+    bool waiting_low_ = false;
     std::deque<std::uint64_t> todo_;
     Results finished_;
     std::size_t computing_ = 0;
@@ -195,16 +225,13 @@ private:
     std::vector<std::thread> pool_;
 };
 
-// Idle waits grow from 50 us to 1 ms while nothing happens and shrink back on any activity.
+// A worker's waits for rank 0's reply: from 100 us, doubling to kMasterPoll.
 struct Backoff {
-    std::chrono::microseconds wait{50};
-    void pause(bool active) {
-        if (active) {
-            wait = std::chrono::microseconds{50};
-            return;
-        }
+    std::chrono::microseconds wait{100};
+    void reset() { wait = std::chrono::microseconds{100}; }
+    void pause() {
         std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, std::chrono::microseconds{1000});
+        wait = std::min(wait * 2, kMasterPoll);
     }
 };
 
@@ -241,7 +268,6 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
             if (!rank_done[static_cast<std::size_t>(r)]) send_bytes(msg, r, kStop), ++stats[0].messages;
     };
     int done_ranks = 1;  // rank 0 itself, once its threads have ended
-    Backoff backoff;
     auto last_tick = Clock::now();
     for (;;) {
         if (!stopping && stop_requested()) stop_all();
@@ -259,7 +285,10 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
                 const auto want = get<std::uint32_t>(msg, at);
                 results(get_results(msg, at));
                 std::string reply;
+                put(reply, std::uint64_t{0});  // the share, filled in below
                 for (std::uint64_t u : scheduler.take(want, all_threads)) put(reply, u);
+                const std::uint64_t share = scheduler.left() / all_threads;
+                std::memcpy(reply.data(), &share, sizeof share);
                 send_bytes(reply, from, kWork);
                 ++stats[0].messages;
             } else if (tag == kDone) {
@@ -279,7 +308,7 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
         }
         if (job.tick && (active || since(last_tick) > 0.2)) job.tick(), last_tick = Clock::now();
         if (done_ranks == p && scheduler.exhausted() && pool.in_flight() == 0) break;
-        backoff.pause(active);
+        if (!active) std::this_thread::sleep_for(kMasterPoll);
     }
     pool.close();
     results(pool.take());
@@ -298,6 +327,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
     RankStats s;
     LocalPool pool(job, threads, nullptr, 0);
     bool asked = false, no_more = false, stopping = false, signalled = false;
+    std::uint64_t share = ~std::uint64_t{0};  // units per thread rank 0 had left at its last reply
     Backoff backoff;
     for (;;) {
         bool active = false;
@@ -323,6 +353,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
             const double per_unit = busy / static_cast<double>(computed);
             cap = static_cast<std::size_t>(std::clamp(kAheadSeconds * threads / per_unit, double(threads + 1), 4096.0));
         }
+        if (share < cap / threads) cap = std::max<std::size_t>(threads + 1, share * threads);
         if (!stopping && !no_more && !asked && in_flight <= cap / 2) {
             std::string msg;
             put(msg, static_cast<std::uint32_t>(cap - in_flight));
@@ -330,18 +361,24 @@ RankStats run_worker(const Job& job, unsigned threads) {
             send_bytes(msg, 0, kRequest);
             ++s.messages;
             asked = active = true;
+            backoff.reset();
         }
         if (asked && message_waiting(0, kWork)) {
             const std::string reply = recv_bytes(0, kWork, nullptr, nullptr);
             ++s.messages;
             asked = false;
             active = true;
-            if (reply.empty()) no_more = true;
+            std::size_t at = 0;
+            share = get<std::uint64_t>(reply, at);
+            if (reply.size() < at + 8) no_more = true;
             if (!stopping)
-                for (std::size_t at = 0; at + 8 <= reply.size();) pool.add(get<std::uint64_t>(reply, at));
+                for (; at + 8 <= reply.size();) pool.add(get<std::uint64_t>(reply, at));
         }
         if ((no_more || stopping) && !asked && pool.in_flight() == 0) break;
-        backoff.pause(active);
+        if (active) continue;
+        if (asked) backoff.pause();
+        else  // until the threads run low (or have finished, at the end), or a stop check is due
+            pool.wait_low(no_more || stopping ? 0 : cap / 2, kWorkerCheck);
     }
     pool.close();
     s.units = pool.computed();

@@ -2,15 +2,18 @@
 // The work farm of bitsolve-mpi: rank 0 hands out work units on request and collects their
 // results; every rank (rank 0 too) computes units on its own threads. Plain point-to-point MPI
 // messages: a worker rank asks for k units, sending with the request the results it finished
-// since the last one; it keeps about 20 ms of work per thread in flight (from its measured pace)
+// since the last one; it keeps about 50 ms of work per thread in flight (from its measured pace)
 // and asks again at half of that, so that a reply is on its way while it computes. Rank 0
 // answers with up to k unit numbers (fewer near the end, so that the last units spread over all
-// threads), or with none when all are handed out; the worker then sends its last results and its
-// statistics. Rank 0's threads take units from the same queue directly. MPI is called from each
-// rank's main thread only (MPI_THREAD_FUNNELED), which never blocks in MPI: it probes, sends with
-// MPI_Isend and tests, sleeping 20 us to 1 ms between tries (Open MPI's blocking calls spin a core
-// that the threads need; a send past the eager limit waits for the other rank's receive). Rank
-// 0's own results do not wake it. A stop (timeout, signal on any rank) is sent to every rank: its
+// threads) and the units per thread it has left, which caps what the worker keeps in flight near
+// the end; with no unit numbers when all are handed out, the worker then sends its last results
+// and its statistics. Rank 0's threads take units from the same queue directly. MPI is called from
+// each rank's main thread only (MPI_THREAD_FUNNELED), which never blocks in MPI: it probes, sends
+// with MPI_Isend and tests, and sleeps between tries (Open MPI's blocking calls spin a core that
+// the threads need; a send past the eager limit waits for the other rank's receive). Each wake-up
+// takes a core from a compute thread, so the main threads wake seldom: rank 0 every 2 ms when no
+// message came (its own results do not wake it), a worker when its threads run low, when a reply
+// is due, or every 10 ms to check for a stop. A stop (timeout, signal on any rank) is sent to every rank: its
 // threads abandon their units (not counted, not journaled), and the farm ends with every
 // finished unit collected (farm_wire.hpp: the messages).
 #include <cstdint>

@@ -19,11 +19,11 @@ namespace bitsolve::mpi::wire {
 using Results = std::vector<std::pair<std::uint64_t, std::string>>;
 
 // kRequest (worker to rank 0): u32 units wanted, then finished results. kWork (rank 0 to worker):
-// u64 unit numbers (none: no more). kDone (worker): u8 1 when the worker itself was stopped (a
-// signal), then its last results; kStats (worker): its statistics. kStop (rank 0 to worker): u8
-// the stop's reason; abandon the units in hand. kBye (rank 0 to worker): the last message, the
-// answer to kDone (a kStop sent before it is received first: messages between two ranks keep
-// their order).
+// u64 units per thread still to hand out, then u64 unit numbers (none: no more). kDone (worker):
+// u8 1 when the worker itself was stopped (a signal), then its last results; kStats (worker): its
+// statistics. kStop (rank 0 to worker): u8 the stop's reason; abandon the units in hand. kBye
+// (rank 0 to worker): the last message, the answer to kDone (a kStop sent before it is received
+// first: messages between two ranks keep their order).
 enum Tag : int { kRequest = 1, kWork = 2, kDone = 3, kStats = 4, kStop = 5, kBye = 6 };
 
 template <class T>
