@@ -1,17 +1,23 @@
 #include "sliding_pdb.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
+#include "bitsolve/sliding/parse.hpp"
+#include "bitsolve/sliding/pdb/builder.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
 #include "common.hpp"
 #include "pdb_tables.hpp"
+#include "progress.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -46,15 +52,52 @@ std::filesystem::path cache_dir(const PdbCliOptions& o) {
 
 bool computed(const std::string& name) { return name == "md" || name == "lc"; }
 
+std::string duration(double seconds) { return seconds < 0.5 ? "under 1 s" : human_duration(seconds); }
+
+// build-pdb's line before the work: what the tables still to build need (disk, memory, time,
+// estimated from the table sizes); nothing when all are cached. Refuses a cache directory
+// without the disk space for them.
+void announce_build(const std::string& name, Geometry g, const std::string& goal,
+                    const std::vector<pdb::PatternSpec>& specs, const std::vector<std::uint8_t>& cached,
+                    const std::filesystem::path& dir, unsigned threads) {
+    std::size_t missing = 0;
+    std::uint64_t entries = 0, disk = 0, peak = 0;
+    double cpu = 0;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        if (cached[i]) continue;
+        const pdb::BuildEstimate e = pdb::estimate_build(specs[i]);
+        ++missing;
+        entries += e.entries;
+        disk += e.entries + pdb::kPdbHeaderSize;
+        peak = std::max(peak, e.peak_bytes);  // one table at a time
+        cpu += e.cpu_seconds;
+    }
+    const std::string what = fmt::format("{} for {}x{} {}: {} table{}", name, g.rows, g.cols, goal, specs.size(),
+                                         specs.size() == 1 ? "" : "s");
+    if (missing == 0) return;  // stdout says "(cached)" for each
+    std::error_code ec;
+    const std::filesystem::space_info space = std::filesystem::space(dir, ec);
+    if (!ec && space.available < disk)
+        throw LimitError(fmt::format("{} needs {} of disk for {}, and '{}' has {} free", name, format_size(disk),
+                                     missing == specs.size() ? "its tables" : "the tables not cached",
+                                     quote(dir.string(), 200), format_size(space.available)));
+    print_note(
+        fmt::format("{}, {} to build: {:.1f} M entries, {} on disk and in memory once loaded, up to {} while building; "
+                    "about {} of CPU, {} on {} thread{} (an estimate)",
+                    what, missing, static_cast<double>(entries) / 1e6, format_size(disk), format_size(peak),
+                    duration(cpu), duration(cpu / std::max(1u, threads)), threads, threads == 1 ? "" : "s"));
+}
+
 }  // namespace
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
-                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or auto "
-                    "(the strongest pattern database for the size); a pattern database name with -dual "
+                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), best (the "
+                    "strongest shipped for the size: pdb78 on 4x4, pdb6666 on 5x5, lc elsewhere) or auto (best, "
+                    "but pdb663 on 4x4 until the pdb78 tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables")
         ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual",
-                               "pdb78-dual", "pdb6666-dual", "auto"}));
+                               "pdb78-dual", "pdb6666-dual", "auto", "best"}));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
@@ -63,33 +106,59 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
     b->add_option("NAME", o.build_name,
-                  "pdb555, pdb663, pdb78 (4x4) or pdb6666 (5x5); a -dual name builds the same tables")
+                  "pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or best (with --size: the tables of "
+                  "--heuristic best); a -dual name builds the same tables")
         ->required()
-        ->check(CLI::IsMember(
-            {"pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual", "pdb78-dual", "pdb6666-dual"}));
+        ->check(CLI::IsMember({"pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual", "pdb78-dual",
+                               "pdb6666-dual", "best"}));
+    b->add_option("--size", o.build_size, "RxC: the board size (needed by best; else checked against NAME)");
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
         ->check(CLI::IsMember({"blank-first", "blank-last"}));
     b->add_option("--threads,-j", o.build_threads, "Threads (default 0: all cores)")->check(CLI::Range(0u, 1024u));
     add_limit_options(b, o.build_limits);
-    b->footer("Example:\n  bitsolve sliding build-pdb pdb78 --goal blank-first");
+    b->footer(
+        "Examples:\n  bitsolve sliding build-pdb pdb78 --goal blank-first\n"
+        "  bitsolve sliding build-pdb best --size 5x5 --goal blank-first --pdb-dir DIR");
     return b;
 }
 
 int run_build_pdb(const PdbCliOptions& o) {
     return guarded("sliding build-pdb", [&] {
         apply_common_options(o.build_limits);
-        const int side = pdb::partition_base(o.build_name) == "pdb6666" ? 5 : 4;
-        const Geometry g{side, side};
+        std::string name = o.build_name;
+        Geometry g;
+        if (name == "best") {
+            if (o.build_size.empty())
+                throw UsageError("build-pdb best needs --size (4x4 or 5x5): the board size it is best for");
+            g = parse_geometry(o.build_size);
+            name = std::string(pdb::best_partition(g));
+            if (name.empty())
+                throw UsageError(fmt::format(
+                    "no pattern database is shipped for {}x{} boards: --heuristic best is lc there, which needs "
+                    "no table",
+                    g.rows, g.cols));
+        } else {
+            const int side = pdb::partition_base(name) == "pdb6666" ? 5 : 4;
+            g = Geometry{side, side};
+            if (!o.build_size.empty() && parse_geometry(o.build_size) != g)
+                throw UsageError(
+                    fmt::format("{} is for {}x{} boards, not --size {}", name, side, side, quote(o.build_size, 40)));
+        }
         const unsigned blank = o.build_goal == "blank-first" ? 0 : static_cast<unsigned>(g.cells() - 1);
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};
-        for (const auto& spec : pdb::named_partition(o.build_name, g, blank)) {
-            const auto file = pdb::table_path(src.dir, spec);
-            if (pdb::load_table(file, spec).status == pdb::LoadStatus::Ok) {
+        const std::vector<pdb::PatternSpec> specs = pdb::named_partition(name, g, blank);
+        std::vector<std::uint8_t> cached;
+        for (const auto& spec : specs)
+            cached.push_back(pdb::load_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
+        announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            const auto file = pdb::table_path(src.dir, specs[i]);
+            if (cached[i]) {
                 std::cout << file.string() << " (cached)\n";
                 continue;
             }
-            pdb::obtain_table(spec, src);
+            pdb::obtain_table(specs[i], src);
             std::cout << file.string() << '\n';
         }
         return 0;
@@ -104,7 +173,7 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, cons
                                                     unsigned threads, std::string* chosen) {
     if (chosen) chosen->clear();
     if (computed(o.heuristic)) return nullptr;
-    if (o.heuristic != "auto") {
+    if (o.heuristic != "auto" && o.heuristic != "best") {
         // The library refuses these too; here the refusal names the options.
         if (algo == Algorithm::Bfs || algo == Algorithm::Bidir)
             throw UsageError("--heuristic " + o.heuristic + " needs --algo ida or auto");

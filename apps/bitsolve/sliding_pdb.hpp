@@ -18,10 +18,11 @@
 namespace bitsolve::cli {
 
 struct PdbCliOptions {
-    std::string heuristic = "lc";  // md | lc | pdb555 | pdb663 | pdb78 | pdb6666 | auto
+    std::string heuristic = "lc";  // md | lc | pdb555 | pdb663 | pdb78 | pdb6666 (-dual) | auto | best
     std::string dir;               // --pdb-dir (empty: the default cache directory)
     bool no_cache = false;
     std::string build_name;  // build-pdb NAME
+    std::string build_size;  // build-pdb --size RxC (needed by best)
     std::string build_goal = "blank-last";
     unsigned build_threads = 0;
     CommonOptions build_limits;  // build-pdb --timeout, --max-memory
@@ -29,8 +30,10 @@ struct PdbCliOptions {
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o);
 
-// `sliding build-pdb NAME [--pdb-dir DIR] [--threads N] [--timeout SECONDS] [--max-memory SIZE]`:
-// the subcommand, run by run_build_pdb.
+// `sliding build-pdb NAME [--size RxC] [--goal G] [--pdb-dir DIR] [--threads N] [--timeout
+// SECONDS] [--max-memory SIZE]`: the subcommand, run by run_build_pdb. Before it builds, a line
+// on stderr says what the missing tables need (disk, memory, estimated time); a cache directory
+// without the disk space for them is refused before any work.
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o);
 int run_build_pdb(const PdbCliOptions& o);
 

@@ -1,10 +1,12 @@
 // End to end: `bitsolve sliding --heuristic pdb...`, `sliding build-pdb`, the cache directory,
-// damaged cache files, batches and usage errors.
+// damaged cache files, batches, usage errors, build-pdb best and its line on what a build needs.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "cli/cli_run.hpp"
 
@@ -16,10 +18,12 @@ namespace {
 // Korf's instance 9 (optimal length 46), blank-first goal.
 const std::string kBoard = "3 14 9 11\n5 4 8 2\n13 12 6 7\n10 1 15 0\n";
 
+// Named by test and process, so that two runs of the suite at once (two build trees) do not share it.
 struct CacheDir {
     fs::path path =
         fs::temp_directory_path() /
-        ("bitsolve-pdb-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        ("bitsolve-pdb-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+         std::to_string(::getpid()));
     CacheDir() { fs::remove_all(path); }
     ~CacheDir() { fs::remove_all(path); }
 };
@@ -135,4 +139,56 @@ TEST(SlidingPdbCli, UsageErrors) {
     EXPECT_EQ(lc.out, "3 DRD\n");
     auto md = run_cli({"sliding", "--heuristic", "md", "--algo", "ida"}, "1 0 3\n4 2 5\n7 8 6\n");
     EXPECT_EQ(md.out, "3\n");
+}
+
+// build-pdb says what the missing tables need before it builds them (stderr; stdout keeps the
+// file names), and nothing of the kind when all are cached (BuildThenSolveFromCache).
+TEST(SlidingPdbCli, BuildAnnouncesWhatItNeeds) {
+    CacheDir dir;
+    auto b = run_cli(
+        {"sliding", "build-pdb", "pdb555", "--goal", "blank-first", "--pdb-dir", dir.path.string(), "--threads", "2"});
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    // 3 tables of 16!/11! = 524,160 entries, a 64-byte header each; slots of 4 bytes (11 free cells).
+    const auto line = b.err.find(
+        "pdb555 for 4x4 blank-first: 3 tables, 3 to build: 1.6 M entries, 1.5 MiB on disk and in memory once "
+        "loaded, up to 2.5 MiB while building; about ");
+    ASSERT_NE(line, std::string::npos) << b.err;
+    EXPECT_LT(line, b.err.find("building pattern database"));
+    EXPECT_NE(b.err.find(" on 2 threads (an estimate)\n"), std::string::npos) << b.err;
+}
+
+// best: the tables of --heuristic best for the size given. A memory limit below the build's
+// peak stops it before anything is allocated or written, after the announcement.
+TEST(SlidingPdbCli, BuildBestNeedsASizeWithADatabase) {
+    CacheDir dir;
+    auto r = run_cli({"sliding", "build-pdb", "best", "--pdb-dir", dir.path.string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("build-pdb best needs --size"), std::string::npos) << r.err;
+    r = run_cli({"sliding", "build-pdb", "best", "--size", "3x3", "--pdb-dir", dir.path.string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("no pattern database is shipped for 3x3 boards"), std::string::npos) << r.err;
+    r = run_cli({"sliding", "build-pdb", "pdb6666", "--size", "4x4", "--pdb-dir", dir.path.string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("pdb6666 is for 5x5 boards, not --size 4x4"), std::string::npos) << r.err;
+    for (const auto& [size, name] : {std::pair{"5x5", "pdb6666 for 5x5 blank-first: 4 tables"},
+                                     std::pair{"4x4", "pdb78 for 4x4 blank-first: 2 tables"}}) {
+        r = run_cli({"sliding", "build-pdb", "best", "--size", size, "--goal", "blank-first", "--pdb-dir",
+                     dir.path.string(), "--max-memory", "100M"});
+        EXPECT_EQ(r.exit_code, 1) << r.err;
+        EXPECT_EQ(r.err.rfind(name, 0), 0u) << r.err;
+        EXPECT_NE(r.err.find("more than the memory limit"), std::string::npos) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(count_files(dir.path), 0);
+    }
+}
+
+// --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
+TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
+    const std::string board = "8 6 7\n2 5 4\n3 0 1\n";
+    auto best = run_cli({"sliding", "--heuristic", "best", "--algo", "ida", "--path", "--stats"}, board);
+    auto lc = run_cli({"sliding", "--heuristic", "lc", "--algo", "ida", "--path", "--stats"}, board);
+    ASSERT_EQ(best.exit_code, 0) << best.err;
+    EXPECT_EQ(best.out, lc.out);
+    EXPECT_EQ(without_timing(best.err), without_timing(lc.err));
+    EXPECT_EQ(best.out.substr(0, 3), "31 ");
 }

@@ -143,6 +143,18 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_EQ(pdb::choose_partition("auto", g4, Algorithm::Bidir, none), "");
     EXPECT_EQ(pdb::select_pdb("lc", g4, Algorithm::Auto, pdb::TableSource{}), nullptr);
     EXPECT_EQ(pdb::select_pdb("auto", g3, Algorithm::Auto, pdb::TableSource{}), nullptr);
+    // best: the strongest shipped, cached or not; none where auto has none.
+    EXPECT_EQ(pdb::best_partition({4, 4}), "pdb78");
+    EXPECT_EQ(pdb::best_partition({5, 5}), "pdb6666");
+    EXPECT_EQ(pdb::best_partition({3, 3}), "");
+    EXPECT_EQ(pdb::best_partition({4, 5}), "");
+    EXPECT_EQ(pdb::choose_partition("best", g4, Algorithm::Auto, none), "pdb78");
+    EXPECT_EQ(pdb::choose_partition("best", g4l, Algorithm::Ida, none), "pdb78");
+    EXPECT_EQ(pdb::choose_partition("best", blank_first_goal({5, 5}), Algorithm::Ida, none), "pdb6666");
+    EXPECT_EQ(pdb::choose_partition("best", g3, Algorithm::Auto, none), "");
+    EXPECT_EQ(pdb::choose_partition("best", middle, Algorithm::Auto, none), "");
+    EXPECT_EQ(pdb::choose_partition("best", g4, Algorithm::Bidir, none), "");
+    EXPECT_EQ(pdb::select_pdb("best", g3, Algorithm::Auto, pdb::TableSource{}), nullptr);
 }
 
 TEST(PdbSelect, AutoTakesSevenEightOnceItsTablesAreCached) {
@@ -162,12 +174,14 @@ TEST(PdbSelect, BatchGoals) {
     BatchOptions b;
     EXPECT_FALSE(pdb::batch_goal("lc", b));
     EXPECT_FALSE(pdb::batch_goal("auto", b));  // boards of any size: no single goal
+    EXPECT_FALSE(pdb::batch_goal("best", b));
     EXPECT_EQ(pdb::batch_goal("pdb663", b), blank_last_goal({4, 4}));
     EXPECT_EQ(pdb::batch_goal("pdb6666", b), blank_last_goal({5, 5}));
     b.blank_first = true;
     EXPECT_EQ(pdb::batch_goal("pdb555", b), blank_first_goal({4, 4}));
     b.size = Geometry{3, 3};
     EXPECT_EQ(pdb::batch_goal("auto", b), blank_first_goal({3, 3}));
+    EXPECT_EQ(pdb::batch_goal("best", b), blank_first_goal({3, 3}));
     EXPECT_EQ(pdb::batch_goal("pdb78", b), blank_first_goal({3, 3}));  // the size decides; selection refuses later
     Board explicit_goal = blank_last_goal({2, 3});
     b.goal = explicit_goal;

@@ -146,12 +146,23 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<
     return fresh.load();
 }
 
+// The bytes of a placement's slot: 2 bits per free cell (builder.hpp), rounded up to 2, 4 or 8.
+unsigned slot_bytes(const PatternSpec& spec) {
+    const unsigned free_n = spec.size() - spec.k();
+    return free_n <= 8 ? 2 : free_n <= 16 ? 4 : 8;
+}
+
+void check_spec(const PatternSpec& spec) {
+    if (auto problem = spec_problem(spec); !problem.empty()) throw UsageError("pattern " + spec.key() + ": " + problem);
+}
+
 template <class Slot>
 PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
     const auto t0 = std::chrono::steady_clock::now();
     const unsigned n = spec.size(), k = spec.k();
     const std::uint64_t total = spec.entries();
-    require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
+    require_memory(static_cast<std::size_t>(estimate_build(spec).peak_bytes),
+                   "building pattern database " + spec.key());
     const CellMasks geo(spec.geometry());
 
     Slots<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
@@ -191,12 +202,19 @@ PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn&
 
 }  // namespace
 
+BuildEstimate estimate_build(const PatternSpec& spec) {
+    check_spec(spec);
+    const std::uint64_t entries = spec.entries();
+    return {entries, entries * (slot_bytes(spec) + 1), static_cast<double>(entries) / kBuildEntriesPerCpuSecond};
+}
+
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
-    if (auto problem = spec_problem(spec); !problem.empty()) throw UsageError("pattern " + spec.key() + ": " + problem);
-    const unsigned free_n = spec.size() - spec.k();
-    if (free_n <= 8) return build_with<std::uint16_t>(spec, threads, progress, info);
-    if (free_n <= 16) return build_with<std::uint32_t>(spec, threads, progress, info);
-    return build_with<std::uint64_t>(spec, threads, progress, info);
+    check_spec(spec);
+    switch (slot_bytes(spec)) {
+        case 2: return build_with<std::uint16_t>(spec, threads, progress, info);
+        case 4: return build_with<std::uint32_t>(spec, threads, progress, info);
+        default: return build_with<std::uint64_t>(spec, threads, progress, info);
+    }
 }
 
 }  // namespace bitsolve::sliding::pdb

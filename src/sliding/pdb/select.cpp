@@ -25,15 +25,13 @@ std::string choose_partition(std::string_view name, const Board& goal, Algorithm
     if (computed(name)) return {};
     const Geometry g = goal.geo;
     const unsigned n = static_cast<unsigned>(g.cells()), blank = static_cast<unsigned>(goal.blank());
-    if (name == "auto") {
-        // 7-8 once cached, else 6-6-3 (seconds to build); 6-6-6-6 on 5x5. Other sizes and goals
-        // keep the computed heuristic.
+    if (name == "auto" || name == "best") {
+        // best: the strongest shipped. auto: the same, but 6-6-3 (seconds to build) until the 7-8
+        // tables are cached. Other sizes and goals keep the computed heuristic.
         if (blank != 0 && blank != n - 1) return {};
-        std::string chosen;
-        if (g == Geometry{4, 4})
-            chosen = all_cached(cache_dir, named_partition("pdb78", g, blank)) ? "pdb78" : "pdb663";
-        else if (g == Geometry{5, 5}) chosen = "pdb6666";
-        else return {};
+        std::string chosen(best_partition(g));
+        if (name == "auto" && chosen == "pdb78" && !all_cached(cache_dir, named_partition("pdb78", g, blank)))
+            chosen = "pdb663";
         return is_ida(algorithm) ? chosen : std::string();
     }
     if (!is_ida(algorithm))
@@ -57,7 +55,7 @@ std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch
     if (batch.goal) return *batch.goal;
     Geometry g;
     if (batch.size) g = *batch.size;
-    else if (name == "auto") return std::nullopt;
+    else if (name == "auto" || name == "best") return std::nullopt;
     else g = partition_base(name) == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
     return batch.blank_first ? blank_first_goal(g) : blank_last_goal(g);
 }

@@ -39,6 +39,21 @@ struct BuildInfo {
     double seconds = 0;
 };
 
+// What a build takes, known before it starts: the table's entries (one byte each, in memory and
+// in the cache file after its 64-byte header), the builder's peak memory (the table and its
+// slots), and its CPU time estimated at kBuildEntriesPerCpuSecond.
+struct BuildEstimate {
+    std::uint64_t entries = 0;
+    std::uint64_t peak_bytes = 0;
+    double cpu_seconds = 0;
+};
+// Entries a build settles per CPU-second, measured with `bitsolve sliding build-pdb` on the
+// 4x4 7-8 (577 M entries, 311 CPU-s) and 5x5 6-6-6-6 tables (510 M, 290 CPU-s) on a 2-core AMD
+// EPYC (Zen 4) (docs/benchmarks.md, "Building the tables"); small tables build faster.
+inline constexpr double kBuildEntriesPerCpuSecond = 1.8e6;
+// Throws UsageError for a malformed spec.
+BuildEstimate estimate_build(const PatternSpec& spec);
+
 // Throws UsageError for a malformed spec, LimitError when the memory budget is too small or a stop
 // was requested. threads: 0 = all cores. Deterministic: the table does not depend on threads.
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress = {},

@@ -75,5 +75,9 @@ bool partition_fits(std::string_view name, Geometry g);
 // The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the
 // last cell). Throws UsageError for an unknown name, another board size or another blank cell.
 std::vector<PatternSpec> named_partition(std::string_view name, Geometry g, unsigned blank_goal);
+// The strongest partition shipped for boards of this geometry (what "best" names): pdb78 on
+// 4x4, pdb6666 on 5x5 (with reflection; its dual lookups cost more time than they save, see
+// docs/benchmarks.md); empty for other sizes, where the computed heuristics serve.
+std::string_view best_partition(Geometry g);
 
 }  // namespace bitsolve::sliding::pdb

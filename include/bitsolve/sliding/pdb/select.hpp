@@ -9,8 +9,9 @@
 //
 // Names: "md" and "lc" select no database (the computed heuristics of SolveOptions::heuristic);
 // "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666" (5x5) select that partition, with the suffix
-// "-dual" (e.g. "pdb6666-dual") the same tables with dual lookups; "auto" selects the strongest
-// one for the size, or none where no database applies.
+// "-dual" (e.g. "pdb6666-dual") the same tables with dual lookups; "best" selects the strongest
+// one shipped for the size (pattern.hpp: best_partition), "auto" the same but the 4x4's 7-8
+// only once it is cached; both none where no database applies.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -27,9 +28,10 @@ namespace bitsolve::sliding::pdb {
 
 // The partition `name` selects for boards of this goal, or empty for none. A partition name
 // throws UsageError when the algorithm is Bfs or Bidir, or (named_partition) when the partition
-// is for another size or the goal's blank is neither first nor last. "auto": pdb78 on 4x4 when
-// its tables are in `cache_dir` (their first build takes minutes), else pdb663; pdb6666 on 5x5;
-// none for other sizes, for a blank goal elsewhere than first or last, or for Bfs and Bidir.
+// is for another size or the goal's blank is neither first nor last. "best": best_partition
+// (pdb78 on 4x4, built when missing: minutes; pdb6666 on 5x5). "auto": pdb78 on 4x4 when its
+// tables are in `cache_dir`, else pdb663; pdb6666 on 5x5. Both: none for other sizes, for a
+// blank goal elsewhere than first or last, or for Bfs and Bidir.
 std::string choose_partition(std::string_view name, const Board& goal, Algorithm algorithm,
                              const std::filesystem::path& cache_dir);
 
@@ -40,8 +42,8 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
 
 // The goal of every board of a batch, when pattern databases may serve it: the explicit goal,
 // else the blank-first or blank-last goal of the batch's size, else of the size the named
-// partition is for. Nothing for "md" and "lc", nor for "auto" without a goal or size (boards of
-// several sizes then keep the computed heuristic).
+// partition is for. Nothing for "md" and "lc", nor for "auto" or "best" without a goal or size
+// (boards of several sizes then keep the computed heuristic).
 std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch);
 
 }  // namespace bitsolve::sliding::pdb
