@@ -33,5 +33,10 @@ std::uint64_t count_completions_sse2(const Frame& f, int t, const Masks& m, std:
 // The same with the node form chosen: packed (two 32-bit words a node, for N <= 17, the default
 // there; ignored above) or four words (the form of larger N). For tests.
 std::uint64_t count_completions_sse2_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
+// The same lanes compiled for SSSE3 (kernel_ssse3.cpp: survivors gathered by a byte shuffle, one
+// store per word of four nodes): the scalar kernel where the CPU has SSSE3 (cpu_has_ssse3(),
+// core/cpu.hpp). Off x86 they run count_completions_batch.
+std::uint64_t count_completions_ssse3(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+std::uint64_t count_completions_ssse3_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
 
 }  // namespace bitsolve::queens
