@@ -41,7 +41,7 @@ struct Shuffled {
     int total;
 };
 
-struct ShuffleStores {
+struct Ssse3Shuffle {
     BITSOLVE_TARGET_SSSE3 static Shuffled select(int mask) {
         return Shuffled{_mm_load_si128(reinterpret_cast<const __m128i*>(kShuffle.idx[mask])), kShuffle.total[mask]};
     }
@@ -61,12 +61,12 @@ struct ShuffleStores {
 
 BITSOLVE_TARGET_SSSE3 std::uint64_t count_completions_ssse3(const Frame& f, int t0, const Masks& m,
                                                             std::uint64_t* nodes) {
-    return count_lanes<ShuffleStores>(f, t0, m, nodes, f.n <= kMaxPackedN);
+    return count_lanes<Ssse3Shuffle>(f, t0, m, nodes, f.n <= kMaxPackedN);
 }
 
 BITSOLVE_TARGET_SSSE3 std::uint64_t count_completions_ssse3_form(const Frame& f, int t0, const Masks& m,
                                                                  std::uint64_t* nodes, bool packed) {
-    return count_lanes<ShuffleStores>(f, t0, m, nodes, packed);
+    return count_lanes<Ssse3Shuffle>(f, t0, m, nodes, packed);
 }
 
 }  // namespace bitsolve::queens

@@ -1,7 +1,8 @@
 #pragma once
 // The inner search on a batch of nodes at once: two AVX-512 vectors of 16 (kernel_simd.cpp),
-// four AVX2 vectors of 8 (kernel_avx2.cpp), or for the scalar kernel 64 nodes four at a time in
-// SSE2 registers (kernel_sse2.cpp, x86-64) or one at a time (kernel_batch.cpp, other CPUs). Each
+// four AVX2 vectors of 8 (kernel_avx2.cpp), or for the scalar kernel 128 nodes four at a time
+// in 128-bit registers (kernel_lanes.hpp: kernel_ssse3.cpp where the CPU has SSSE3, else
+// kernel_sse2.cpp; x86-64) or 64 one at a time (kernel_batch.cpp, other CPUs). Each
 // is compiled for its instruction set only
 // (core/target.hpp) and may run only where core/cpu.hpp reports it; count_completions
 // (kernel.hpp) chooses.
