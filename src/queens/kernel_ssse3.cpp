@@ -1,5 +1,5 @@
-// The scalar kernel's batched search (kernel_lanes.hpp) compiled for SSSE3, which every x86-64
-// CPU since about 2006 has; run only where the CPU reports it (core/cpu.hpp), kernel_sse2.cpp
+// The scalar kernel's batched search (kernel_lanes.hpp) compiled for SSSE3 (Intel CPUs since
+// 2006, AMD since 2011); run only where the CPU reports it (core/cpu.hpp), kernel_sse2.cpp
 // elsewhere. SSSE3's byte shuffle (pshufb) gathers the survivors of four lanes to the front of
 // the register by a control from a 16-entry table, so each word of four nodes is one store
 // instead of four overlapping ones.

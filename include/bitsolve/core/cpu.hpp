@@ -13,9 +13,10 @@ namespace bitsolve {
 // Ordered: a CPU that supports a kernel supports every kernel before it. Scalar is the baseline
 // kernel: what every x86-64 CPU runs, so on x86-64 it uses SSE2 (part of the baseline) where
 // that pays (the N-Queens lanes, the Rush Hour visited set); elsewhere it is plain C++. Where
-// the CPU has SSSE3 (every x86-64 CPU since about 2006: Intel Core 2, AMD Bobcat and
-// Bulldozer), the scalar kernel's N-Queens lanes run a form compiled for it (a byte shuffle
-// gathers the survivors); the SSE2 form stays for the CPUs without it. Same tree, same counts.
+// the CPU has SSSE3 (Intel since Core 2, 2006; AMD since Bobcat and Bulldozer, 2011: older AMD
+// CPUs such as the Phenom lack it), the scalar kernel's N-Queens lanes run a form compiled for
+// it (a byte shuffle gathers the survivors); the SSE2 form stays for the CPUs without it. Same
+// tree, same counts.
 enum class Kernel { Scalar = 0, Avx2 = 1, Avx512 = 2 };
 
 // "scalar", "avx2", "avx512".
