@@ -209,18 +209,17 @@ BITSOLVE_LANES_TARGET std::uint64_t count_lanes(const Frame& f, int t0, const Ma
         buffers[t0].r[0] = m.right;
     }
     size[t0] = 1;
+    // Bit l: level l holds a full batch, resp. any node (the next-to-last level never does).
+    std::uint32_t full = 0, waiting = 1u << t0;
+    const auto note = [&](int l) {
+        const std::uint32_t bit = 1u << l;
+        full = size[l] >= kLanes ? full | bit : full & ~bit;
+        waiting = size[l] > 0 ? waiting | bit : waiting & ~bit;
+    };
     std::uint64_t count = 0, visited = 0;
-    for (;;) {
-        int level = -1, shallowest = -1;
-        for (int l = last - 2; l >= t0; --l) {
-            if (size[l] >= kLanes) {
-                level = l;
-                break;
-            }
-            if (size[l] > 0) shallowest = l;
-        }
-        if (level < 0) level = shallowest;
-        if (level < 0) break;
+    while (waiting != 0) {
+        // The deepest level with a full batch, else the shallowest non-empty one.
+        const int level = full != 0 ? 31 - __builtin_clz(full) : __builtin_ctz(waiting);
         const bool fold = level + 2 == last;
         Step st{};
         st.allowed = f.allowed[level + 1];
@@ -233,11 +232,13 @@ BITSOLVE_LANES_TARGET std::uint64_t count_lanes(const Frame& f, int t0, const Ma
         const StepFn fn = packed ? Steps<Out, true>::fn[fold][which] : Steps<Out, false>::fn[fold][which];
         fn(buffers[level], buffers[fold ? level : level + 1], st);
         size[level] = st.back;
+        note(level);
         if (fold) {
             count += st.done;
             visited += st.placed;
         } else {
             size[level + 1] = st.n;
+            note(level + 1);
         }
     }
     if (nodes) *nodes += visited;
