@@ -50,6 +50,18 @@ Kernel detected_kernel() {
     return k;
 }
 
+bool cpu_has_ssse3() {
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("ssse3") != 0;
+    }();
+    return has;
+#else
+    return false;
+#endif
+}
+
 bool kernel_supported(Kernel k) { return static_cast<int>(k) <= static_cast<int>(detected_kernel()); }
 
 Kernel active_kernel() { return static_cast<Kernel>(chosen().load(std::memory_order_relaxed)); }

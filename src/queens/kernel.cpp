@@ -79,9 +79,10 @@ template <bool CountNodes>
 constexpr auto kEntries = make_entries<CountNodes>(std::make_index_sequence<kKernelLevels - 1>{});
 
 // Which code searches the subtrees of at most kKernelLevels levels: a kernel's batched search
-// (kernel_simd.hpp; the scalar kernel's is kernel_sse2.cpp, kernel_batch.cpp off x86-64), or the unrolled recursive loop
+// (kernel_simd.hpp; the scalar kernel's is kernel_ssse3.cpp where the CPU has SSSE3, else
+// kernel_sse2.cpp, kernel_batch.cpp off x86-64), or the unrolled recursive loop
 // above (Unrolled: tests compare the batched searches with it). All search the same tree.
-enum class Mode { Scalar, Avx2, Avx512, Unrolled };
+enum class Mode { Scalar, ScalarSsse3, Avx2, Avx512, Unrolled };
 
 template <bool CountNodes, Mode K>
 std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& nodes) {
@@ -95,6 +96,7 @@ std::uint64_t count_from(const Frame& f, int t, const Masks& m, std::uint64_t& n
     if (left_levels <= kKernelLevels) {
         if constexpr (K == Mode::Avx512) return count_completions_avx512(f, t, m, CountNodes ? &nodes : nullptr);
         if constexpr (K == Mode::Avx2) return count_completions_avx2(f, t, m, CountNodes ? &nodes : nullptr);
+        if constexpr (K == Mode::ScalarSsse3) return count_completions_ssse3(f, t, m, CountNodes ? &nodes : nullptr);
         if constexpr (K == Mode::Scalar) return count_completions_sse2(f, t, m, CountNodes ? &nodes : nullptr);
         return kEntries<CountNodes>[static_cast<std::size_t>(left_levels - 2)](f, t, m, nodes);
     }
@@ -153,6 +155,7 @@ std::uint64_t count_with(Kernel k, const Frame& f, int t, const Masks& m, std::u
         case Kernel::Avx2: return count_from<CountNodes, Mode::Avx2>(f, t, m, nodes);
         case Kernel::Scalar: break;
     }
+    if (cpu_has_ssse3()) return count_from<CountNodes, Mode::ScalarSsse3>(f, t, m, nodes);
     return count_from<CountNodes, Mode::Scalar>(f, t, m, nodes);
 }
 }  // namespace

@@ -2,6 +2,7 @@
 // counts and equal node counts for every sub-problem, from every start level.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "bitsolve/core/cpu.hpp"
@@ -47,19 +48,42 @@ TEST(QueensKernel, EveryKernelAgreesWithTheUnrolledLoop) {
     }
 }
 
+using FormFn = std::uint64_t (*)(const Frame&, int, const Masks&, std::uint64_t*);
+
 // Every form of the scalar kernel's batched search, whichever of them the scalar kernel runs on
-// this CPU: the plain loop (any CPU) and the SSE2 lanes (x86-64; nodes in two or in four words),
-// with and without node counts,
-// from level 0 and from every placement of levels 0 and 1 (down to two levels left).
+// this CPU: the plain loop (any CPU), the SSE2 lanes (x86-64) and the SSSE3 lanes (where the CPU
+// has SSSE3), both lane forms with nodes in two or in four words.
+std::vector<FormFn> scalar_forms() {
+    std::vector<FormFn> fns = {
+        count_completions_batch,
+        count_completions_sse2,
+        [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+            return count_completions_sse2_form(f, t, m, nodes, true);
+        },
+        [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+            return count_completions_sse2_form(f, t, m, nodes, false);
+        },
+    };
+    if (cpu_has_ssse3()) {
+        fns.push_back(count_completions_ssse3);
+        fns.push_back([](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+            return count_completions_ssse3_form(f, t, m, nodes, true);
+        });
+        fns.push_back([](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
+            return count_completions_ssse3_form(f, t, m, nodes, false);
+        });
+    }
+    return fns;
+}
+
+// Each scalar form with and without node counts, from level 0 and from every placement of
+// levels 0 and 1 (down to two levels left).
 TEST(QueensKernel, ScalarBatchFormsAgreeWithTheUnrolledLoop) {
-    using Fn = std::uint64_t (*)(const Frame&, int, const Masks&, std::uint64_t*);
-    const Fn packed = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
-        return count_completions_sse2_form(f, t, m, nodes, true);
-    };
-    const Fn wide = [](const Frame& f, int t, const Masks& m, std::uint64_t* nodes) {
-        return count_completions_sse2_form(f, t, m, nodes, false);
-    };
-    for (const Fn fn : {Fn{count_completions_batch}, Fn{count_completions_sse2}, packed, wide}) {
+    const std::vector<FormFn> forms = scalar_forms();
+    EXPECT_EQ(forms.size(), cpu_has_ssse3() ? 7u : 4u);
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+        SCOPED_TRACE("form " + std::to_string(i));
+        const FormFn fn = forms[i];
         for (int n = 6; n <= 14; ++n) {
             for (const Border& b : canonical_borders(n)) {
                 const Frame f = make_frame(b, n);
@@ -80,6 +104,44 @@ TEST(QueensKernel, ScalarBatchFormsAgreeWithTheUnrolledLoop) {
                         check(2, place(m0, c1 & (0u - c1), f.shift[2]));
                 }
             }
+        }
+    }
+}
+
+// Boards above 17, whose nodes take four words in the lane forms: the first 40 sub-problems with
+// 12 levels left and at least one solution, of the first and the middle canonical border of
+// N = 18 and 20.
+TEST(QueensKernel, ScalarBatchFormsAgreeOnLargeBoards) {
+    const std::vector<FormFn> forms = scalar_forms();
+    constexpr int kLeft = kKernelLevels, kSubtrees = 40;
+    for (int n : {18, 20}) {
+        const std::vector<Border> borders = canonical_borders(n);
+        ASSERT_GE(borders.size(), 2u);
+        for (const std::size_t bi : {std::size_t{0}, borders.size() / 2}) {
+            const Frame f = make_frame(borders[bi], n);
+            const int t0 = f.levels - kLeft;
+            ASSERT_GE(t0, 1);
+            int subtrees = 0;
+            std::uint64_t searched = 0;
+            auto descend = [&](auto&& self, int t, const Masks& m) -> void {
+                if (t == t0) {
+                    std::uint64_t want_nodes = 0;
+                    const std::uint64_t want = count_completions_unrolled(f, t, m, want_nodes);
+                    if (want == 0) return;  // only subtrees with solutions count towards kSubtrees
+                    ++subtrees, searched += want_nodes;
+                    for (std::size_t i = 0; i < forms.size(); ++i) {
+                        std::uint64_t nodes = 0;
+                        ASSERT_EQ(forms[i](f, t, m, &nodes), want) << "N=" << n << " form " << i;
+                        ASSERT_EQ(nodes, want_nodes) << "N=" << n << " form " << i;
+                    }
+                    return;
+                }
+                for (std::uint32_t c = f.allowed[t] & ~m.taken(); c && subtrees < kSubtrees; c &= c - 1)
+                    self(self, t + 1, place(m, c & (0u - c), f.shift[t + 1]));
+            };
+            descend(descend, 0, Masks{});
+            EXPECT_EQ(subtrees, kSubtrees) << "N=" << n;
+            EXPECT_GT(searched, std::uint64_t{50000}) << "N=" << n;  // batches of 64 filled many times over
         }
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The inner search on a batch of nodes at once: two AVX-512 vectors of 16 (kernel_simd.cpp),
-// four AVX2 vectors of 8 (kernel_avx2.cpp), or for the scalar kernel 64 nodes four at a time in
-// SSE2 registers (kernel_sse2.cpp, x86-64) or one at a time (kernel_batch.cpp, other CPUs). Each
+// four AVX2 vectors of 8 (kernel_avx2.cpp), or for the scalar kernel 128 nodes four at a time
+// in 128-bit registers (kernel_lanes.hpp: kernel_ssse3.cpp where the CPU has SSSE3, else
+// kernel_sse2.cpp; x86-64) or 64 one at a time (kernel_batch.cpp, other CPUs). Each
 // is compiled for its instruction set only
 // (core/target.hpp) and may run only where core/cpu.hpp reports it; count_completions
 // (kernel.hpp) chooses.
@@ -33,5 +34,10 @@ std::uint64_t count_completions_sse2(const Frame& f, int t, const Masks& m, std:
 // The same with the node form chosen: packed (two 32-bit words a node, for N <= 17, the default
 // there; ignored above) or four words (the form of larger N). For tests.
 std::uint64_t count_completions_sse2_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
+// The same lanes compiled for SSSE3 (kernel_ssse3.cpp: survivors gathered by a byte shuffle, one
+// store per word of four nodes): the scalar kernel where the CPU has SSSE3 (cpu_has_ssse3(),
+// core/cpu.hpp). Off x86 they run count_completions_batch.
+std::uint64_t count_completions_ssse3(const Frame& f, int t, const Masks& m, std::uint64_t* nodes = nullptr);
+std::uint64_t count_completions_ssse3_form(const Frame& f, int t, const Masks& m, std::uint64_t* nodes, bool packed);
 
 }  // namespace bitsolve::queens
