@@ -94,13 +94,11 @@ std::uint32_t DbClusterAnalyzer::Index::find(Key k) const {
 // left) in packed_.
 void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
     Key kid_keys[CompiledBoard::kChildBuffer];
-    std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     goal = space.is_goal(space.start());
-    const int primary = space.primary();
     for (std::size_t h = 0; h < keys_.size(); ++h) {
         if ((h & 0xFFF) == 0xFFF) check_stop();
         const Key k = keys_[h];
-        const std::size_t m = space.children<false>(k, kid_keys, kid_pieces);
+        const std::size_t m = space.children<false, false>(k, kid_keys, nullptr);
         if (keys_.size() + m > keys_.capacity()) require_memory(2 * (keys_.size() + m) * kBytesPerState, "the cluster");
         index_.reserve(keys_.size() + m, keys_);
         bool back = false;
@@ -121,7 +119,7 @@ void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
             }
             edges_.push_back(next);
             keys_.push_back(kid);
-            goal |= kid_pieces[j] == primary && space.is_goal(kid);
+            goal |= space.is_goal(kid);
         }
         offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
         if (!back) packed_.push_back(h);
