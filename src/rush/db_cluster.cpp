@@ -13,9 +13,9 @@ namespace {
 
 constexpr Key kEmpty = ~Key{0};
 constexpr std::uint16_t kUnset = 0xFFFF;
-// Bytes per state: key, distance, queue entry, offset, and index slots (16 bytes and a used
-// entry) at load 1/4.
-constexpr std::size_t kBytesPerState = 8 + 2 + 4 + 4 + 4 * (16 + 4);
+// Bytes per state: key, distance, queue entry, offset, the index's used entry, and its 16-byte
+// slots at load 1/4.
+constexpr std::size_t kBytesPerState = 8 + 2 + 4 + 4 + 4 + 4 * 16;
 
 }  // namespace
 
