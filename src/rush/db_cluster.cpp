@@ -13,8 +13,9 @@ namespace {
 
 constexpr Key kEmpty = ~Key{0};
 constexpr std::uint16_t kUnset = 0xFFFF;
-// Bytes per state: key, two masks, distance, queue entry, offset, and index slots at load 1/2.
-constexpr std::size_t kBytesPerState = 8 + 16 + 2 + 4 + 4 + 2 * (8 + 4 + 4);
+// Bytes per state: key, distance, queue entry, offset, the index's used entry, and its 16-byte
+// slots at load 1/4.
+constexpr std::size_t kBytesPerState = 8 + 2 + 4 + 4 + 4 + 4 * 16;
 
 }  // namespace
 
@@ -47,26 +48,25 @@ void DbClusterAnalyzer::Index::clear() {
     shift_ = 64 - std::countr_zero(kFirstSlots);
 }
 
-void DbClusterAnalyzer::Index::reserve(std::size_t n) {
-    if (2 * n <= mask_ + 1) return;
+void DbClusterAnalyzer::Index::reserve(std::size_t n, const std::vector<Key>& keys) {
+    if (4 * n <= mask_ + 1) return;
     std::size_t cap = mask_ + 1;
-    while (cap < 2 * n) cap *= 2;
-    resize(cap);
+    while (cap < 4 * n) cap *= 2;
+    resize(cap, keys);
 }
 
 // Every slot past the first mask_ + 1 is empty, so a larger table in use needs no clearing.
-void DbClusterAnalyzer::Index::resize(std::size_t cap) {
+// The entries are keys[i] -> i, re-inserted from the array in order.
+void DbClusterAnalyzer::Index::resize(std::size_t cap, const std::vector<Key>& keys) {
     if (cap > slots_.size()) {
         require_memory(cap * sizeof(Slot) * 2, "the cluster index");
         slots_.resize(cap, Slot{kEmpty, 0});
     }
-    std::vector<Slot> old;
-    old.reserve(used_.size());
-    for (std::uint32_t s : used_) old.push_back(slots_[s]), slots_[s].key = kEmpty;
+    for (std::uint32_t s : used_) slots_[s].key = kEmpty;
     used_.clear();
     mask_ = cap - 1;
     shift_ = 64 - std::countr_zero(cap);
-    for (const Slot& e : old) insert(e.key, e.value);
+    for (std::size_t i = 0; i < keys.size(); ++i) insert(keys[i], static_cast<std::uint32_t>(i));
 }
 
 std::uint32_t DbClusterAnalyzer::Index::insert(Key k, std::uint32_t v) {
@@ -94,15 +94,13 @@ std::uint32_t DbClusterAnalyzer::Index::find(Key k) const {
 // left) in packed_.
 void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
     Key kid_keys[CompiledBoard::kChildBuffer];
-    std::uint8_t kid_pieces[CompiledBoard::kChildBuffer];
     goal = space.is_goal(space.start());
-    const int primary = space.primary();
     for (std::size_t h = 0; h < keys_.size(); ++h) {
         if ((h & 0xFFF) == 0xFFF) check_stop();
         const Key k = keys_[h];
-        const std::size_t m = space.children<false>(k, kid_keys, kid_pieces);
+        const std::size_t m = space.children<false, false>(k, kid_keys, nullptr);
         if (keys_.size() + m > keys_.capacity()) require_memory(2 * (keys_.size() + m) * kBytesPerState, "the cluster");
-        index_.reserve(keys_.size() + m);
+        index_.reserve(keys_.size() + m, keys_);
         bool back = false;
         if (edges_.size() + m > edges_.capacity()) {
             if (edges_.size() + m > ~std::uint32_t{0})
@@ -121,7 +119,7 @@ void DbClusterAnalyzer::forward(const CompiledBoard& space, bool& goal) {
             }
             edges_.push_back(next);
             keys_.push_back(kid);
-            goal |= kid_pieces[j] == primary && space.is_goal(kid);
+            goal |= space.is_goal(kid);
         }
         offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
         if (!back) packed_.push_back(h);

@@ -86,9 +86,10 @@ public:
     // candidate slide up to the longest possible is written, four keys per vector store and
     // eight piece bytes per scalar store, and the count advances by the number that are legal,
     // so no branch depends on how far a piece can go (such branches mispredict constantly in a
-    // search). Both buffers need kChildBuffer entries.
+    // search). Both buffers need kChildBuffer entries; with Pieces = false, `pieces` is not
+    // written (it may be null) and only the keys are made.
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
-    template <bool Unit>
+    template <bool Unit, bool Pieces = true>
     std::size_t children(Key k, Key* keys, std::uint8_t* pieces) const {
         static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
         // Rows of occ are bytes 0..7 of `lines`, rows of occT (columns) bytes 8..15.
@@ -115,12 +116,12 @@ public:
             const std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
             const int sh = shift_[i];
             const u64 piece8 = 0x0101010101010101ULL * static_cast<u64>(i);
-            std::memcpy(pieces + m, &piece8, 8);
+            if constexpr (Pieces) std::memcpy(pieces + m, &piece8, 8);
             if constexpr (Unit) {
                 const u64 unit = u64{1} << sh;
                 keys[m] = k - unit;
                 m += back != 0;
-                pieces[m] = static_cast<std::uint8_t>(i);
+                if constexpr (Pieces) pieces[m] = static_cast<std::uint8_t>(i);
                 keys[m] = k + unit;
                 m += ahead != 0;
             } else {
@@ -128,7 +129,7 @@ public:
                 std::memcpy(keys + m, &v, sizeof v);
                 if (far) v = kv - (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);
                 m += back;
-                std::memcpy(pieces + m, &piece8, 8);
+                if constexpr (Pieces) std::memcpy(pieces + m, &piece8, 8);
                 v = kv + (kNear << sh);
                 std::memcpy(keys + m, &v, sizeof v);
                 if (far) v = kv + (kFar << sh), std::memcpy(keys + m + 4, &v, sizeof v);

@@ -66,13 +66,15 @@ private:
     // Key -> state index. Each cluster starts on a small table (kFirstSlots) that doubles as
     // the cluster grows, so the clusters of a few hundred states, most of them, probe a table
     // that stays in the first-level cache whatever the largest cluster before them needed. The
-    // slots stay allocated; clearing resets only the slots the last cluster used.
+    // slots stay allocated; clearing resets only the slots the last cluster used. At most a
+    // quarter of the slots are filled: at a half, the longer probe runs cost more than the
+    // larger table (A/B in docs/benchmarks.md).
     class Index {
     public:
         static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
-        void clear();                                  // empty, back to the small table
-        void reserve(std::size_t n);                   // room for n keys in all
-        std::uint32_t insert(Key k, std::uint32_t v);  // kAbsent when new, else its value
+        void clear();                                               // empty, back to the small table
+        void reserve(std::size_t n, const std::vector<Key>& keys);  // room for n keys; holds keys[i] -> i
+        std::uint32_t insert(Key k, std::uint32_t v);               // kAbsent when new, else its value
         std::uint32_t find(Key k) const;
 
     private:
@@ -81,7 +83,7 @@ private:
             Key key;
             std::uint32_t value;
         };
-        void resize(std::size_t slots);  // the table in use becomes `slots` slots, entries kept
+        void resize(std::size_t slots, const std::vector<Key>& keys);  // `slots` slots in use
         std::size_t slot(Key k) const { return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ULL) >> shift_); }
         std::vector<Slot> slots_;          // allocated; the first mask_ + 1 are in use
         std::vector<std::uint32_t> used_;  // slots filled since the last clear
