@@ -16,7 +16,7 @@ namespace bitsolve::queens {
 namespace {
 
 constexpr int kLanes = 8;
-constexpr int kGroups = 4;                 // a batch: four vectors, all loaded before any is stored
+constexpr int kGroups = 8;                 // a batch: eight vectors, all loaded before any is stored
 constexpr int kBatch = kGroups * kLanes;   // nodes per batch
 constexpr int kCap = 2 * kBatch + kLanes;  // under 2 * kBatch nodes a level; + a store of 8
 
