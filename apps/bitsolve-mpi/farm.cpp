@@ -7,7 +7,6 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <deque>
 #include <mutex>
@@ -71,10 +70,6 @@ public:
     std::size_t left() {
         std::lock_guard lock(mutex_);
         return stopped_ ? 0 : order_.size() - next_;
-    }
-    bool exhausted() {
-        std::lock_guard lock(mutex_);
-        return stopped_ || next_ == order_.size();
     }
 
 private:
@@ -225,16 +220,6 @@ private:
     std::vector<std::thread> pool_;
 };
 
-// A worker's waits for rank 0's reply: from 100 us, doubling to kMasterPoll.
-struct Backoff {
-    std::chrono::microseconds wait{100};
-    void reset() { wait = std::chrono::microseconds{100}; }
-    void pause() {
-        std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, kMasterPoll);
-    }
-};
-
 std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     const auto t0 = Clock::now();
     const double cpu0 = thread_cpu_seconds();
@@ -284,11 +269,10 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
                 std::size_t at = 0;
                 const auto want = get<std::uint32_t>(msg, at);
                 results(get_results(msg, at));
+                const std::vector<std::uint64_t> units = scheduler.take(want, all_threads);
                 std::string reply;
-                put(reply, std::uint64_t{0});  // the share, filled in below
-                for (std::uint64_t u : scheduler.take(want, all_threads)) put(reply, u);
-                const std::uint64_t share = scheduler.left() / all_threads;
-                std::memcpy(reply.data(), &share, sizeof share);
+                put(reply, std::uint64_t{scheduler.left() / all_threads});
+                for (std::uint64_t u : units) put(reply, u);
                 send_bytes(reply, from, kWork);
                 ++stats[0].messages;
             } else if (tag == kDone) {
@@ -307,7 +291,7 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
             }
         }
         if (job.tick && (active || since(last_tick) > 0.2)) job.tick(), last_tick = Clock::now();
-        if (done_ranks == p && scheduler.exhausted() && pool.in_flight() == 0) break;
+        if (done_ranks == p && scheduler.left() == 0 && pool.in_flight() == 0) break;
         if (!active) std::this_thread::sleep_for(kMasterPoll);
     }
     pool.close();
@@ -327,8 +311,8 @@ RankStats run_worker(const Job& job, unsigned threads) {
     RankStats s;
     LocalPool pool(job, threads, nullptr, 0);
     bool asked = false, no_more = false, stopping = false, signalled = false;
-    std::uint64_t share = ~std::uint64_t{0};  // units per thread rank 0 had left at its last reply
-    Backoff backoff;
+    std::uint64_t share = ~std::uint64_t{0};                       // units per thread rank 0 had left at its last reply
+    Backoff backoff{std::chrono::microseconds{100}, kMasterPoll};  // while rank 0's reply is due
     for (;;) {
         bool active = false;
         if (!stopping && (stop_requested() || message_waiting(0, kStop))) {

@@ -68,29 +68,41 @@ inline std::string recv_bytes(int source, int tag, int* from, int* got_tag) {
     return bytes;
 }
 
+// Sleeps between polls: from `first`, doubling up to `most`. Open MPI's blocking calls spin a
+// core, which the compute threads of this rank need.
+class Backoff {
+public:
+    Backoff(std::chrono::microseconds first, std::chrono::microseconds most) : first_(first), most_(most) {}
+    void reset() { wait_ = first_; }
+    void pause() {
+        std::this_thread::sleep_for(wait_);
+        wait_ = std::min(wait_ * 2, most_);
+    }
+
+private:
+    std::chrono::microseconds first_, most_, wait_ = first_;
+};
+
+// A short wait that ends within a millisecond of the event: for messages due at once.
+inline Backoff short_backoff() { return Backoff{std::chrono::microseconds{20}, std::chrono::microseconds{1000}}; }
+
 // The next message from `source` with `tag` (or any), once it has arrived (the wait sleeps).
 inline std::string recv_when_there(int source, int tag, int* got_tag) {
-    std::chrono::microseconds wait{20};
-    for (;;) {
+    for (Backoff backoff = short_backoff();; backoff.pause()) {
         int flag = 0;
         MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
         if (flag) return recv_bytes(source, tag, nullptr, got_tag);
-        std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, std::chrono::microseconds{1000});
     }
 }
 
-// Waits for a request with MPI_Test and short sleeps: Open MPI's blocking calls spin a core, and
-// a send larger than the eager limit (a few KiB on shared memory) waits until the other rank
-// posts its receive, which can take a millisecond of the other rank's polling.
+// Waits for a request with MPI_Test and short sleeps: a send larger than the eager limit (a few
+// KiB on shared memory) waits until the other rank posts its receive, which can take a
+// millisecond of the other rank's polling.
 inline void wait_politely(MPI_Request& request) {
-    std::chrono::microseconds wait{20};
-    for (;;) {
+    for (Backoff backoff = short_backoff();; backoff.pause()) {
         int done = 0;
         MPI_Test(&request, &done, MPI_STATUS_IGNORE);
         if (done) return;
-        std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, std::chrono::microseconds{1000});
     }
 }
 
