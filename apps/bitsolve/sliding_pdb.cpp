@@ -72,11 +72,15 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         peak = std::max(peak, e.peak_bytes);  // one table at a time
         cpu += e.cpu_seconds;
     }
+    if (missing == 0) return;  // stdout says "(cached)" for each
     const std::string what = fmt::format("{} for {}x{} {}: {} table{}", name, g.rows, g.cols, goal, specs.size(),
                                          specs.size() == 1 ? "" : "s");
-    if (missing == 0) return;  // stdout says "(cached)" for each
+    // A directory the build will create is on the file system of its nearest existing parent.
+    std::filesystem::path existing = dir.empty() ? std::filesystem::path{"."} : dir;
     std::error_code ec;
-    const std::filesystem::space_info space = std::filesystem::space(dir, ec);
+    while (!std::filesystem::exists(existing, ec) && existing.has_relative_path()) existing = existing.parent_path();
+    if (existing.empty()) existing = ".";
+    const std::filesystem::space_info space = std::filesystem::space(existing, ec);
     if (!ec && space.available < disk)
         throw LimitError(fmt::format("{} needs {} of disk for {}, and '{}' has {} free", name, format_size(disk),
                                      missing == specs.size() ? "its tables" : "the tables not cached",
