@@ -7,6 +7,7 @@
 #
 #   bench/rush_db_check.sh [THREADS]          (default: all cores)
 #   BIN=path/to/bitsolve KEEP=db6.txt bench/rush_db_check.sh 2
+#   DB=db6.txt bench/rush_db_check.sh         (checks an existing output, plain or .zst; no run)
 #
 # Run it from anywhere; exit code 0 when every check passes, 1 otherwise.
 set -euo pipefail
@@ -18,21 +19,28 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out=${KEEP:-$work/db6.txt}
 
-cmd=("$bin" rush enumerate --size 6 --walls 0 --threads "$threads" --stats -o "$out")
-echo "running: ${cmd[*]}"
-start=$(date +%s.%N)
-if [ -x /usr/bin/time ]; then
-    /usr/bin/time -v "${cmd[@]}" 2>"$work/log"
+if [ -n "${DB:-}" ]; then
+    out=$DB
 else
-    "${cmd[@]}" 2>"$work/log"
+    cmd=("$bin" rush enumerate --size 6 --walls 0 --threads "$threads" --stats -o "$out")
+    echo "running: ${cmd[*]}"
+    start=$(date +%s.%N)
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -v "${cmd[@]}" 2>"$work/log"
+    else
+        "${cmd[@]}" 2>"$work/log"
+    fi
+    end=$(date +%s.%N)
+    grep -E '^[A-Z][A-Za-z/ ]+: ' "$work/log" | grep -v -E '^\s' || true
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "Wall time: %.1f s\n", e - s }'
+    peak=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/log")
+    if [ -n "$peak" ]; then
+        awk -v k="$peak" 'BEGIN { printf "Peak memory: %.1f MiB\n", k / 1024 }'
+    fi
 fi
-end=$(date +%s.%N)
-grep -E '^[A-Z][A-Za-z/ ]+: ' "$work/log" | grep -v -E '^\s' || true
-awk -v s="$start" -v e="$end" 'BEGIN { printf "Wall time: %.1f s\n", e - s }'
-peak=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/log")
-if [ -n "$peak" ]; then
-    awk -v k="$peak" 'BEGIN { printf "Peak memory: %.1f MiB\n", k / 1024 }'
-fi
+case "$out" in
+*.zst) zstd -q -d -c "$out" >"$work/plain" && out=$work/plain ;;
+esac
 
 status=0
 grep -v '^#' "$sample" | awk 'NF == 3 && $2 !~ /x/ { printf "%02d %s %s\n", $1, $2, $3 }' | sort >"$work/want"

@@ -33,9 +33,33 @@ inline DbSlice run_all(const DbParams& p, bool reverse) {
     return all;
 }
 
-// Every row, independently: the moves search gives its length, the cluster analysis its
-// size and the row itself as the hardest state, and removing any other piece or any wall
-// gives a shorter solution.
+// One row, independently: the moves search gives its length, the cluster analysis its size and
+// the row itself as the hardest state, and removing any other piece or any wall gives a shorter
+// solution.
+inline void expect_row_right(const rush::DbRow& row, int size, Solver& solver, ClusterAnalyzer& analyzer) {
+    const Board b = parse_board(row.board);
+    ASSERT_EQ(b.size, size);
+    EXPECT_EQ(solver.solve(b, Metric::Moves, false).length, row.moves) << row.board;
+    const ClusterReport c = analyzer.analyze(b, Metric::Moves);
+    EXPECT_EQ(c.states, row.cluster_size) << row.board;
+    EXPECT_EQ(c.hardest_distance, row.moves) << row.board;
+    EXPECT_EQ(c.hardest.to_string(), row.board);
+    for (std::size_t i = 0; i < b.pieces.size(); ++i) {
+        if (static_cast<int>(i) == b.primary) continue;
+        Board less = b;
+        less.pieces.erase(less.pieces.begin() + static_cast<std::ptrdiff_t>(i));
+        if (b.primary > static_cast<int>(i)) --less.primary;
+        EXPECT_LT(solver.solve(less, Metric::Moves, false).length, row.moves) << row.board << " piece " << i;
+    }
+    for (u64 w = b.walls; w; w &= w - 1) {
+        Board less = b;
+        less.walls &= ~(w & (~w + 1));
+        EXPECT_LT(solver.solve(less, Metric::Moves, false).length, row.moves) << row.board << " a wall";
+    }
+}
+
+// Every row of a whole enumeration right (expect_row_right), and the same rows and counts when
+// the slices run in the other order.
 inline void expect_rows_right(const DbParams& p) {
     const DbSlice all = run_all(p, false);
     ASSERT_FALSE(all.rows.empty());
@@ -44,27 +68,7 @@ inline void expect_rows_right(const DbParams& p) {
     EXPECT_LE(all.counts.canonical, all.counts.layouts);
     Solver solver;
     ClusterAnalyzer analyzer;
-    for (const rush::DbRow& row : all.rows) {
-        const Board b = parse_board(row.board);
-        ASSERT_EQ(b.size, p.size);
-        EXPECT_EQ(solver.solve(b, Metric::Moves, false).length, row.moves) << row.board;
-        const ClusterReport c = analyzer.analyze(b, Metric::Moves);
-        EXPECT_EQ(c.states, row.cluster_size) << row.board;
-        EXPECT_EQ(c.hardest_distance, row.moves) << row.board;
-        EXPECT_EQ(c.hardest.to_string(), row.board);
-        for (std::size_t i = 0; i < b.pieces.size(); ++i) {
-            if (static_cast<int>(i) == b.primary) continue;
-            Board less = b;
-            less.pieces.erase(less.pieces.begin() + static_cast<std::ptrdiff_t>(i));
-            if (b.primary > static_cast<int>(i)) --less.primary;
-            EXPECT_LT(solver.solve(less, Metric::Moves, false).length, row.moves) << row.board << " piece " << i;
-        }
-        for (u64 w = b.walls; w; w &= w - 1) {
-            Board less = b;
-            less.walls &= ~(w & (~w + 1));
-            EXPECT_LT(solver.solve(less, Metric::Moves, false).length, row.moves) << row.board << " a wall";
-        }
-    }
+    for (const rush::DbRow& row : all.rows) expect_row_right(row, p.size, solver, analyzer);
     const DbSlice back = run_all(p, true);
     EXPECT_EQ(back.counts, all.counts);
     ASSERT_EQ(back.rows.size(), all.rows.size());
