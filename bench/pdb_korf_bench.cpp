@@ -3,10 +3,13 @@
 // the figures of interest are node counts and one timed pass over a fixed set.
 //
 //   pdb_korf_bench [--pdb pdb78 | pdb6666-dual | …] [--dir DIR | --no-cache] [--threads N] [--first K] [--skip S]
-//                  [--no-reflect] [--max-threshold T] [FILE]   (default FILE: data/sliding/korf100.txt)
+//                  [--no-reflect] [--max-threshold T] [--prune-depth D] [FILE]
+//                  (default FILE: data/sliding/korf100.txt)
 //
 // --max-threshold T stops each instance before its first IDA* iteration above T: a fixed,
 // deterministic amount of work (the same nodes on every run), for comparing node rates.
+// --prune-depth D: duplicate-move pruning by move strings of up to D moves (sliding/move_fsm.hpp;
+// default 2), its machine built before the clock of the search starts.
 #include <time.h>
 
 #include <algorithm>
@@ -21,6 +24,7 @@
 #include <vector>
 
 #include "bitsolve/sliding/board.hpp"
+#include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
@@ -41,7 +45,7 @@ int main(int argc, char** argv) {
     std::string pdb = "pdb78", file = "data/sliding/korf100.txt", dir;
     bool no_cache = false, reflect = true;
     unsigned threads = 1, first = 1000, skip = 0;
-    int max_threshold = std::numeric_limits<int>::max();
+    int max_threshold = std::numeric_limits<int>::max(), prune_depth = 2;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
         else if (a == "--first") first = static_cast<unsigned>(std::stoul(next()));
         else if (a == "--skip") skip = static_cast<unsigned>(std::stoul(next()));
         else if (a == "--max-threshold") max_threshold = std::stoi(next());
+        else if (a == "--prune-depth") prune_depth = std::stoi(next());
         else file = a;
     }
     const int side = partition_base(pdb) == "pdb6666" ? 5 : 4;
@@ -101,8 +106,13 @@ int main(int argc, char** argv) {
     const PdbHeuristic h(goal, set, reflect, is_dual_name(pdb));
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
-    std::printf("# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u\n", pdb.c_str(),
-                reflect ? " + reflection" : "", t_tables, c_tables, threads);
+    const auto f0 = std::chrono::steady_clock::now();
+    const bitsolve::sliding::MoveFsm& fsm = bitsolve::sliding::move_fsm(prune_depth, geo);
+    std::printf(
+        "# %s%s, tables ready in %.2f s wall, %.2f s cpu; threads %u; prune depth %d (%zu forbidden strings, "
+        "%zu states, built in %.2f s)\n",
+        pdb.c_str(), reflect ? " + reflection" : "", t_tables, c_tables, threads, prune_depth, fsm.forbidden(),
+        fsm.states(), std::chrono::duration<double>(std::chrono::steady_clock::now() - f0).count());
     std::printf("# %4s %4s %4s %4s %14s %14s %9s %9s\n", "no", "opt", "len", "h0", "expanded", "generated", "seconds",
                 "cpu");
 
@@ -112,7 +122,7 @@ int main(int argc, char** argv) {
     const double c1 = cpu_seconds();
     for (unsigned i = skip; i < inst.size() && i < skip + first; ++i) {
         const double ci = cpu_seconds();
-        const PdbSolution s = solve_pdb(h, inst[i].first, threads, max_threshold);
+        const PdbSolution s = solve_pdb(h, inst[i].first, threads, max_threshold, {}, prune_depth);
         const double cpu = cpu_seconds() - ci;
         auto b = inst[i].first;
         const bool ok = s.cut_off

@@ -97,6 +97,7 @@ std::string answer_options(const Options& o) {
     std::string s = "sliding --batch --goal " + cli::shell_word(o.goal) + " --algo " + o.algo + " --heuristic " +
                     cli::shell_word(o.pdb.heuristic);
     if (!o.size.empty()) s += " --size " + cli::shell_word(o.size);
+    if (o.pdb.prune_depth != 2) s += " --prune-depth " + std::to_string(o.pdb.prune_depth);
     if (o.path) s += " --path";
     if (o.show) s += " --show";
     return s;
@@ -129,6 +130,7 @@ int run(const Options& o) {
         }
         b = batch_options(o);
         b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.common.threads);  // built into the cache once
+        cli::apply_prune_depth(o.pdb, b.solve);
         return 0;
     });
     if (code != 0) return code;
@@ -138,6 +140,7 @@ int run(const Options& o) {
         if (rank() != 0) {
             b = batch_options(o);
             b.solve.pattern_db = cli::batch_pattern_db(o.pdb, b, o.common.threads);
+            cli::apply_prune_depth(o.pdb, b.solve);
         }
         const std::vector<Line> lines = boards_of(text);
         std::vector<std::string> results(rank() == 0 ? lines.size() : 0);

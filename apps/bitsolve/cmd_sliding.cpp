@@ -145,6 +145,7 @@ int run_single(const SlidingOptions& o) {
     SolveOptions opt = solve_options(o);
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
     opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
+    apply_prune_depth(o.pdb, opt);
     opt.threads = o.common.threads;
     // A line per IDA* iteration on stderr: every one with --progress; on a terminal, those that
     // end after the first second (a quick solve stays quiet).
@@ -198,6 +199,7 @@ int run_batch(const SlidingOptions& o) {
     b.threads = o.common.threads;
     std::string table;  // the database chosen, for the JSON objects' `algorithm`
     b.solve.pattern_db = batch_pattern_db(o.pdb, b, o.common.threads, &table);
+    apply_prune_depth(o.pdb, b.solve);
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;

@@ -15,6 +15,7 @@
 #include "bitsolve/core/visited_bits.hpp"
 #include "bitsolve/sliding/domain.hpp"
 #include "bitsolve/sliding/heuristics.hpp"
+#include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
@@ -159,10 +160,14 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
                              algorithm_name(opt.algorithm));
         if (!(goal == opt.pattern_db->goal())) throw UsageError("the pattern databases were made for another goal");
     }
+    if (opt.prune_depth != 2) {
+        if (!opt.pattern_db) throw UsageError("move pruning deeper than 2 is a feature of IDA* with pattern databases");
+        (void)move_fsm(opt.prune_depth, start.geo);  // UsageError for a depth outside 2..16
+    }
     if (!solvable(start, goal)) return Solution{};
     if (opt.pattern_db) {
-        Solution s =
-            pdb::solve_pdb(*opt.pattern_db, start, opt.threads, std::numeric_limits<int>::max(), opt.on_iteration);
+        Solution s = pdb::solve_pdb(*opt.pattern_db, start, opt.threads, std::numeric_limits<int>::max(),
+                                    opt.on_iteration, opt.prune_depth);
         if (!opt.want_path) s.path.clear();
         return s;
     }

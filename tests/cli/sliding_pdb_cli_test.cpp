@@ -192,3 +192,35 @@ TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     EXPECT_EQ(without_timing(best.err), without_timing(lc.err));
     EXPECT_EQ(best.out.substr(0, 3), "31 ");
 }
+
+// --prune-depth: the same length with fewer generated nodes and the same counts for 1 and 3
+// threads; refused without pattern databases and outside 2..16.
+TEST(SlidingPdbCli, PruneDepth) {
+    CacheDir dir;
+    auto generated = [](const std::string& err) {
+        const auto at = err.find("Nodes generated: ");
+        return at == std::string::npos ? 0ULL : std::stoull(err.substr(at + 17));
+    };
+    const std::vector<std::string> base = {"sliding", "--goal",  "blank-first", "--heuristic",
+                                           "pdb555",  "--stats", "--pdb-dir",   dir.path.string()};
+    auto plain = run_cli(base, kBoard);
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    std::string one;
+    for (const char* threads : {"1", "3"}) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), {"--prune-depth", "10", "--threads", threads});
+        auto r = run_cli(args, kBoard);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(r.out, "46\n");
+        EXPECT_GT(generated(r.err), 0u);
+        EXPECT_LT(generated(r.err), generated(plain.err));
+        if (one.empty()) one = without_timing(r.err);
+        EXPECT_EQ(without_timing(r.err), one) << threads << " threads";
+    }
+    auto no_pdb = run_cli({"sliding", "--prune-depth", "10"}, "1 0 3\n4 2 5\n7 8 6\n");
+    EXPECT_EQ(no_pdb.exit_code, 2);
+    EXPECT_NE(no_pdb.err.find("--prune-depth applies to IDA* with pattern databases"), std::string::npos);
+    EXPECT_EQ(no_pdb.out, "");
+    EXPECT_EQ(run_cli({"sliding", "--prune-depth", "1"}, kBoard).exit_code, 2);
+    EXPECT_EQ(run_cli({"sliding", "--prune-depth", "17"}, kBoard).exit_code, 2);
+}

@@ -1,13 +1,17 @@
 // The PDB-IDA* solver: optimal lengths against exact BFS on every 3x3 distance class, paths that
 // replay, identical answers and node counts for any thread count, unreachable boards, and Korf
-// instances on 4x4; the same with dual lookups, which never search more in the last iteration.
+// instances on 4x4; the same with dual lookups, which never search more in the last iteration,
+// and with duplicate-move pruning, which generates fewer nodes.
 #include <gtest/gtest.h>
+
+#include <limits>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/rng.hpp"
 #include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
+#include "bitsolve/sliding/solver.hpp"
 #include "pdb_test_util.hpp"
 
 using namespace bitsolve::sliding::pdb;
@@ -217,4 +221,58 @@ TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
     }
     EXPECT_EQ(tried, 4);
     EXPECT_LT(with, without);
+}
+
+// Duplicate-move pruning (move_fsm.hpp) keeps the optimal length, replays, and gives the same
+// path and counts for any thread count; on Korf's instances it generates fewer nodes.
+TEST(PdbSolver, PruneDepthOptimalOn3x3SampleOfEveryDistance) {
+    const Board goal = blank_last_goal({3, 3});
+    const auto dist = pdbtest::exact_distances(goal);
+    std::vector<int> per_distance(32, 0);
+    for (const auto& [key, d] : dist) {
+        if (per_distance[static_cast<std::size_t>(d)]++ >= 6) continue;
+        const Board b = pdbtest::unpack(key, goal.geo);
+        const PdbSolution s = solve_pdb(h3x3(), b, 1, std::numeric_limits<int>::max(), {}, 10);
+        ASSERT_EQ(s.length, d);
+        expect_replays(b, s, goal);
+        const PdbSolution t = solve_pdb(h3x3(), b, 2, std::numeric_limits<int>::max(), {}, 10);
+        EXPECT_EQ(t.path, s.path);
+        expect_same_counts(s, t, 2);
+    }
+}
+
+TEST(PdbSolver, PruneDepthKorfInstancesFewerNodesAnyThreadCount) {
+    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
+    const Board goal = blank_first_goal({4, 4});
+    int tried = 0;
+    std::uint64_t pruned = 0, plain = 0;
+    for (const auto& inst : all) {
+        if (inst.length > 48 || tried >= 4) continue;
+        ++tried;
+        const PdbSolution p = solve_pdb(h555(), inst.board, 1);
+        const PdbSolution f = solve_pdb(h555(), inst.board, 1, std::numeric_limits<int>::max(), {}, 12);
+        ASSERT_EQ(f.length, inst.length);
+        expect_replays(inst.board, f, goal);
+        EXPECT_EQ(f.initial_h, p.initial_h);
+        plain += p.stats.generated;
+        pruned += f.stats.generated;
+        for (unsigned threads : {2u, 3u}) {
+            const PdbSolution more = solve_pdb(h555(), inst.board, threads, std::numeric_limits<int>::max(), {}, 12);
+            EXPECT_EQ(more.path, f.path) << threads << " threads";
+            expect_same_counts(f, more, threads);
+        }
+    }
+    EXPECT_EQ(tried, 4);
+    EXPECT_LT(pruned, plain);
+}
+
+TEST(PdbSolver, PruneDepthOutsideTheRangeRefused) {
+    const Board b = blank_first_goal({4, 4});
+    EXPECT_THROW(solve_pdb(h555(), b, 1, std::numeric_limits<int>::max(), {}, 1), bitsolve::UsageError);
+    EXPECT_THROW(solve_pdb(h555(), b, 1, std::numeric_limits<int>::max(), {}, 17), bitsolve::UsageError);
+    bitsolve::sliding::SolveOptions opt;  // no pattern databases: the deeper pruning is theirs
+    opt.prune_depth = 12;
+    EXPECT_THROW(bitsolve::sliding::solve(b, b, opt), bitsolve::UsageError);
+    opt.prune_depth = 2;
+    EXPECT_EQ(bitsolve::sliding::solve(b, b, opt).length, 0);
 }

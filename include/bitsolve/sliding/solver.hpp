@@ -51,6 +51,10 @@ struct SolveOptions {
     // pdb/select.hpp picks and loads them. The goal must be the one they were made for.
     std::shared_ptr<const pdb::PdbHeuristic> pattern_db;
     unsigned threads = 1;  // threads of PDB-IDA* on one board (0 = all cores); the others use one
+    // PDB-IDA* only: duplicate-move pruning by the redundant move strings of up to this many
+    // moves (sliding/move_fsm.hpp, 2..16); 2 = never undo the previous move. The length found is
+    // the same; the nodes (and possibly the path among equally short ones) are fewer.
+    int prune_depth = 2;
     bool want_path = true;
     // Called after each IDA* iteration (plain or PDB) with what it counted, for a progress
     // display; BFS and bidirectional BFS never call it.

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "bitsolve/sliding/board.hpp"
+#include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 #include "ida_dual.hpp"
@@ -26,6 +27,7 @@ struct Context {
     };
 
     const PdbHeuristic& h;
+    const std::int32_t* fsm;  // duplicate-move pruning: MoveFsm::table()
     DualTables dual_tables;
     unsigned n, k[kMaxPatterns], patterns;
     const std::uint8_t* table[kMaxPatterns];
@@ -40,8 +42,9 @@ struct Context {
     std::int64_t contrib[kMaxCells][kMaxCells], rcontrib[kMaxCells][kMaxCells];
     Side plain[kMaxCells][kDirs], mirror[kMaxCells][kDirs];
 
-    explicit Context(const PdbHeuristic& heur)
+    Context(const PdbHeuristic& heur, const MoveFsm& moves)
         : h(heur),
+          fsm(moves.table()),
           dual_tables(heur),
           n(heur.cells()),
           patterns(heur.patterns()),

@@ -35,8 +35,6 @@ namespace bitsolve::sliding::pdb::detail {
 
 inline constexpr int kMaxDepth = 250;   // longer than any optimal 5x5 solution
 inline constexpr int kSplitDepth = 10;  // subtrees handed to threads start here
-// The "previous move" of the root: its inverse is no direction, so no move is excluded.
-inline constexpr Dir kNoMove = static_cast<Dir>(kDirs);
 
 // A node at the split depth: the moves from the root, and the enumeration's counts at the moment
 // it reached the node in DFS order (the node itself generated, not yet expanded). A single DFS that
@@ -73,9 +71,11 @@ struct Worker {
 
     // A child of a node: the blank's move d onto cell `to` (the moved tile's cell), the moved
     // tile's pattern and slot on the board (p, s) and on the reflected board (rp, rs), the new
-    // ranks of those two patterns, and once read, their entries and f = g + 1 + heuristic.
+    // ranks of those two patterns, the move machine's state after d, and once read, their
+    // entries and f = g + 1 + heuristic.
     struct Child {
         std::uint64_t nr, nrr;
+        std::int32_t fsm;
         int f;
         Dir d;
         std::uint8_t to, p, s, rp, rs, hn, hr, looks;
@@ -112,15 +112,16 @@ struct Worker {
         if (winner && winner->load(std::memory_order_relaxed) < index) aborted = true;
     }
 
-    // The children of the current node (reached by move `prev`): moves, tiles and new ranks, each
-    // new table entry prefetched. Returns how many.
-    int make_children(Dir prev, Child* out) const {
-        const Dir back = inverse(prev);
+    // The children of the current node (the move machine in `state`; move_fsm.hpp): moves, tiles
+    // and new ranks, each new table entry prefetched. Returns how many.
+    int make_children(std::int32_t state, Child* out) const {
+        const std::int32_t* next = c->fsm + static_cast<std::ptrdiff_t>(state) * kDirs;
         int m = 0;
         for (int d = 0; d < kDirs; ++d) {
-            if (static_cast<Dir>(d) == back || c->nb[blank][d] < 0) continue;
+            if (next[d] == MoveFsm::kPruned || c->nb[blank][d] < 0) continue;
             Child& x = out[m++];
             x.d = static_cast<Dir>(d);
+            x.fsm = next[d];
             x.to = static_cast<std::uint8_t>(c->nb[blank][d]);
             const unsigned t = board[x.to];
             x.p = c->pattern_of[t];
@@ -247,11 +248,11 @@ struct Worker {
         return true;
     }
 
-    // Searches below the current node (depth g, reached by move `prev`). True when the goal was
-    // found; path[0..bound-1] then holds the moves and the state is left at the goal.
-    bool search(int g, Dir prev) {
+    // Searches below the current node (depth g, the move machine in `state`). True when the goal
+    // was found; path[0..bound-1] then holds the moves and the state is left at the goal.
+    bool search(int g, std::int32_t state) {
         Child ch[4];
-        const int m = make_children(prev, ch);
+        const int m = make_children(state, ch);
         return dfs(g, ch, m);
     }
 
@@ -272,7 +273,7 @@ struct Worker {
         for (int i = 0; i < m; ++i) {
             if (ch[i].f > bound) continue;
             const Saved sv = play(ch[i]);
-            km[i] = make_children(ch[i].d, kids[i]);
+            km[i] = make_children(ch[i].fsm, kids[i]);
             undo(ch[i], sv);
         }
         for (int i = 0; i < m; ++i) {
@@ -297,7 +298,7 @@ struct Worker {
     // Plays the blank's move d from the current node (used to replay the split prefixes).
     void step(Dir d) {
         Child x[4];
-        const int m = make_children(kNoMove, x);
+        const int m = make_children(MoveFsm::kStart, x);
         for (int i = 0; i < m; ++i)
             if (x[i].d == d) {
                 x[i].hn = c->table[x[i].p][x[i].nr];
@@ -310,7 +311,7 @@ struct Worker {
 
     // Like dfs, but stops at depth `split`, recording the nodes there in DFS order (moves and the
     // counts so far). True when the goal is met above or at that depth.
-    bool enumerate(int g, Dir prev, int split, std::vector<FrontierNode>& out) {
+    bool enumerate(int g, std::int32_t state, int split, std::vector<FrontierNode>& out) {
         if (g == split) {
             FrontierNode node{{}, expanded, generated, lookups};
             std::copy(path, path + g, node.moves.begin());
@@ -319,7 +320,7 @@ struct Worker {
         }
         ++expanded;
         Child ch[4];
-        const int m = make_children(prev, ch);
+        const int m = make_children(state, ch);
         evaluate(g, ch, m);
         if constexpr (Dual)
             if (bpmx_cut(ch, m)) return false;
@@ -335,7 +336,7 @@ struct Worker {
             const Saved sv = play(x);
             path[g] = x.d;
             if (heuristic() == 0 && at_goal()) return true;
-            if (enumerate(g + 1, x.d, split, out)) return true;
+            if (enumerate(g + 1, x.fsm, split, out)) return true;
             undo(x, sv);
         }
         return false;

@@ -22,7 +22,6 @@ namespace {
 using detail::Context;
 using detail::FrontierNode;
 using detail::kMaxDepth;
-using detail::kNoMove;
 using detail::kSplitDepth;
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -31,8 +30,8 @@ Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
 // The search, with or without dual lookups (Worker<Dual>).
 template <bool Dual>
-PdbSolution search(const Context& ctx, const PdbHeuristic& heuristic, const Board& board, unsigned threads,
-                   int max_threshold, const std::function<void(const IterationStats&)>& on_iteration,
+PdbSolution search(const Context& ctx, const MoveFsm& fsm, const PdbHeuristic& heuristic, const Board& board,
+                   unsigned threads, int max_threshold, const std::function<void(const IterationStats&)>& on_iteration,
                    std::chrono::steady_clock::time_point t0) {
     using Worker = detail::Worker<Dual>;
     PdbSolution sol;
@@ -70,11 +69,11 @@ PdbSolution search(const Context& ctx, const PdbHeuristic& heuristic, const Boar
         w.bound = bound;
         bool found = false;
         if (threads <= 1) {
-            found = w.search(0, kNoMove);
+            found = w.search(0, MoveFsm::kStart);
             if (found) sol.path = path_of(w.path, bound);
         } else {
             frontier.clear();
-            found = w.enumerate(0, kNoMove, std::min(kSplitDepth, bound), frontier);
+            found = w.enumerate(0, MoveFsm::kStart, std::min(kSplitDepth, bound), frontier);
             if (found) sol.path = path_of(w.path, bound);
         }
         it.expanded = w.expanded;
@@ -93,11 +92,14 @@ PdbSolution search(const Context& ctx, const PdbHeuristic& heuristic, const Boar
                 sub.winner = &winner;
                 sub.index = i;
                 const auto& moves = frontier[i].moves;
+                std::int32_t state = MoveFsm::kStart;
                 for (int j = 0; j < split; ++j) {
-                    sub.step(moves[static_cast<std::size_t>(j)]);
-                    sub.path[j] = moves[static_cast<std::size_t>(j)];
+                    const Dir d = moves[static_cast<std::size_t>(j)];
+                    sub.step(d);
+                    sub.path[j] = d;
+                    state = fsm.next(state, d);
                 }
-                const bool hit = sub.search(split, moves[static_cast<std::size_t>(split - 1)]);
+                const bool hit = sub.search(split, state);
                 subtree[i].expanded = sub.expanded;
                 subtree[i].generated = sub.generated;
                 subtree[i].lookups = sub.lookups;
@@ -146,14 +148,15 @@ PdbSolution search(const Context& ctx, const PdbHeuristic& heuristic, const Boar
 }  // namespace
 
 PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold,
-                      const std::function<void(const IterationStats&)>& on_iteration) {
+                      const std::function<void(const IterationStats&)>& on_iteration, int prune_depth) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Context ctx(heuristic);
+    const MoveFsm& fsm = move_fsm(prune_depth, heuristic.geometry());
+    const Context ctx(heuristic, fsm);
     if (!(board.geo == heuristic.geometry()) || !is_valid(board))
         throw UsageError("the board is not a valid board of the pattern databases' size");
     threads = resolve_threads(threads);
-    return ctx.dual ? search<true>(ctx, heuristic, board, threads, max_threshold, on_iteration, t0)
-                    : search<false>(ctx, heuristic, board, threads, max_threshold, on_iteration, t0);
+    return ctx.dual ? search<true>(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0)
+                    : search<false>(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
 }
 
 }  // namespace bitsolve::sliding::pdb

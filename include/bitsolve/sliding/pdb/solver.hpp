@@ -5,7 +5,8 @@
 // its tiles on the board and on the reflected board and their table values. A move of the blank
 // moves one tile, so it updates one slot of one pattern and one of one reflected pattern: two
 // ranks, two lookups, the sums adjusted by the differences. Successors are tried in the fixed
-// order U, L, R, D (the direction the blank moves), never undoing the previous move; all state
+// order U, L, R, D (the direction the blank moves), never undoing the previous move, nor with
+// a prune depth above 2 completing a longer redundant move string (move_fsm.hpp); all state
 // lives in a fixed-size per-thread struct, so no node allocates.
 //
 // Threads split one instance: per iteration, the tree is expanded to a shallow depth in DFS
@@ -38,9 +39,11 @@ struct PdbSolution : Solution {
 // length -1. threads: 0 = all cores. Throws LimitError when a stop is requested (timeout,
 // signal). max_threshold: no iteration with a larger threshold is started (cut_off is then set);
 // benchmarks use it to time a fixed, deterministic amount of work.
-// on_iteration: called after each iteration (a progress display).
+// on_iteration: called after each iteration (a progress display). prune_depth: duplicate-move
+// pruning by the forbidden move strings of up to that many moves (move_fsm.hpp; 2..16, UsageError
+// otherwise); 2 only never undoes the previous move. Longer strings cut nodes, not the length.
 PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads = 1,
                       int max_threshold = std::numeric_limits<int>::max(),
-                      const std::function<void(const IterationStats&)>& on_iteration = {});
+                      const std::function<void(const IterationStats&)>& on_iteration = {}, int prune_depth = 2);
 
 }  // namespace bitsolve::sliding::pdb
