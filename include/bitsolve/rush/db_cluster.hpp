@@ -62,6 +62,15 @@ public:
         }
     }
 
+    // For measurements (bench/rush_cluster_shape_bench.cpp): calls f(board) for every state of
+    // the last cluster, decoded; and the moves its forward search recorded (each move once from
+    // each of its two states).
+    template <class F>
+    void for_each_state(F&& f) const {
+        for (Key k : keys_) f(space_->decode(k));
+    }
+    std::size_t moves() const { return edges_.size(); }
+
 private:
     // Key -> state index. Each cluster starts on a small table (kFirstSlots) that doubles as
     // the cluster grows, so the clusters of a few hundred states, most of them, probe a table
