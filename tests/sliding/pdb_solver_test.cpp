@@ -67,15 +67,32 @@ void expect_same_counts(const PdbSolution& one, const PdbSolution& more, unsigne
     EXPECT_EQ(more.stats.generated, one.stats.generated) << threads << " threads";
 }
 
+// Korf's first `count` instances of optimal length <= 48 (cheap with 5-5-5).
+std::vector<pdbtest::Instance> short_korf_instances(std::size_t count) {
+    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
+    EXPECT_EQ(all.size(), 100u);
+    std::vector<pdbtest::Instance> out;
+    for (const auto& inst : all)
+        if (inst.length <= 48 && out.size() < count) out.push_back(inst);
+    EXPECT_EQ(out.size(), count);
+    return out;
+}
+
+// The first `per_distance` boards of every distance from `goal` (in the exact BFS's order),
+// with their distances.
+std::vector<std::pair<Board, int>> sample_every_distance(const Board& goal, int per_distance) {
+    std::vector<std::pair<Board, int>> out;
+    std::vector<int> seen(32, 0);
+    for (const auto& [key, d] : pdbtest::exact_distances(goal))
+        if (seen[static_cast<std::size_t>(d)]++ < per_distance) out.emplace_back(pdbtest::unpack(key, goal.geo), d);
+    return out;
+}
+
 }  // namespace
 
 TEST(PdbSolver, OptimalOn3x3SampleOfEveryDistance) {
     const Board goal = blank_last_goal({3, 3});
-    const auto dist = pdbtest::exact_distances(goal);
-    std::vector<int> per_distance(32, 0);
-    for (const auto& [key, d] : dist) {
-        if (per_distance[static_cast<std::size_t>(d)]++ >= 12) continue;  // 12 boards per distance
-        const Board b = pdbtest::unpack(key, goal.geo);
+    for (const auto& [b, d] : sample_every_distance(goal, 12)) {
         const PdbSolution s = solve_pdb(h3x3(), b, 1);
         ASSERT_EQ(s.length, d);
         expect_replays(b, s, goal);
@@ -108,14 +125,8 @@ TEST(PdbSolver, RejectsBoardsWithOtherTiles) {
 }
 
 TEST(PdbSolver, KorfInstancesAnyThreadCountSamePathAndCounts) {
-    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
-    ASSERT_EQ(all.size(), 100u);
     const Board goal = blank_first_goal({4, 4});
-    // Short ones (cheap with 5-5-5): instances with optimal length <= 50.
-    int tried = 0;
-    for (const auto& inst : all) {
-        if (inst.length > 48 || tried >= 4) continue;
-        ++tried;
+    for (const auto& inst : short_korf_instances(4)) {
         const PdbSolution one = solve_pdb(h555(), inst.board, 1);
         ASSERT_EQ(one.length, inst.length);
         expect_replays(inst.board, one, goal);
@@ -135,7 +146,6 @@ TEST(PdbSolver, KorfInstancesAnyThreadCountSamePathAndCounts) {
             expect_same_counts(one, more, threads);
         }
     }
-    EXPECT_EQ(tried, 4);
 }
 
 TEST(PdbSolver, BlankLastGoalWithReflection) {
@@ -178,11 +188,7 @@ TEST(PdbSolver, DualOptimalOn3x3SampleOfEveryDistance) {
     const PdbHeuristic h(
         goal, pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {5, 6, 7, 8})}), true,
         true);
-    const auto dist = pdbtest::exact_distances(goal);
-    std::vector<int> per_distance(32, 0);
-    for (const auto& [key, d] : dist) {
-        if (per_distance[static_cast<std::size_t>(d)]++ >= 12) continue;
-        const Board b = pdbtest::unpack(key, goal.geo);
+    for (const auto& [b, d] : sample_every_distance(goal, 12)) {
         const PdbSolution s = solve_pdb(h, b, 1);
         ASSERT_EQ(s.length, d);
         expect_replays(b, s, goal);
@@ -196,13 +202,9 @@ TEST(PdbSolver, DualOptimalOn3x3SampleOfEveryDistance) {
 }
 
 TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
-    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
     const Board goal = blank_first_goal({4, 4});
-    int tried = 0;
     std::uint64_t with = 0, without = 0;
-    for (const auto& inst : all) {
-        if (inst.length > 48 || tried >= 4) continue;
-        ++tried;
+    for (const auto& inst : short_korf_instances(4)) {
         const PdbSolution d = solve_pdb(h555_dual(), inst.board, 1), p = solve_pdb(h555(), inst.board, 1);
         ASSERT_EQ(d.length, inst.length);
         expect_replays(inst.board, d, goal);
@@ -219,7 +221,6 @@ TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
             expect_same_counts(d, more, threads);
         }
     }
-    EXPECT_EQ(tried, 4);
     EXPECT_LT(with, without);
 }
 
@@ -227,11 +228,7 @@ TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
 // path and counts for any thread count; on Korf's instances it generates fewer nodes.
 TEST(PdbSolver, PruneDepthOptimalOn3x3SampleOfEveryDistance) {
     const Board goal = blank_last_goal({3, 3});
-    const auto dist = pdbtest::exact_distances(goal);
-    std::vector<int> per_distance(32, 0);
-    for (const auto& [key, d] : dist) {
-        if (per_distance[static_cast<std::size_t>(d)]++ >= 6) continue;
-        const Board b = pdbtest::unpack(key, goal.geo);
+    for (const auto& [b, d] : sample_every_distance(goal, 6)) {
         const PdbSolution s = solve_pdb(h3x3(), b, 1, std::numeric_limits<int>::max(), {}, 10);
         ASSERT_EQ(s.length, d);
         expect_replays(b, s, goal);
@@ -242,13 +239,9 @@ TEST(PdbSolver, PruneDepthOptimalOn3x3SampleOfEveryDistance) {
 }
 
 TEST(PdbSolver, PruneDepthKorfInstancesFewerNodesAnyThreadCount) {
-    const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
     const Board goal = blank_first_goal({4, 4});
-    int tried = 0;
     std::uint64_t pruned = 0, plain = 0;
-    for (const auto& inst : all) {
-        if (inst.length > 48 || tried >= 4) continue;
-        ++tried;
+    for (const auto& inst : short_korf_instances(4)) {
         const PdbSolution p = solve_pdb(h555(), inst.board, 1);
         const PdbSolution f = solve_pdb(h555(), inst.board, 1, std::numeric_limits<int>::max(), {}, 12);
         ASSERT_EQ(f.length, inst.length);
@@ -262,7 +255,6 @@ TEST(PdbSolver, PruneDepthKorfInstancesFewerNodesAnyThreadCount) {
             expect_same_counts(f, more, threads);
         }
     }
-    EXPECT_EQ(tried, 4);
     EXPECT_LT(pruned, plain);
 }
 
