@@ -109,10 +109,14 @@ std::deque<std::string> forbidden_strings(int depth, Geometry g) {
 
 }  // namespace
 
-MoveFsm::MoveFsm(int depth, Geometry g) : depth_(depth), geometry_(g) {
+void MoveFsm::check_depth(int depth) {
     if (depth < 2 || depth > kMaxDepth)
         throw UsageError("the move pruning depth must be 2.." + std::to_string(kMaxDepth) + ", not " +
                          std::to_string(depth));
+}
+
+MoveFsm::MoveFsm(int depth, Geometry g) : depth_(depth), geometry_(g) {
+    check_depth(depth);
     if (g.rows < 2 || g.cols < 2) throw UsageError("move pruning needs a board of at least 2x2");
     const std::deque<std::string> strings = forbidden_strings(depth, g);
     forbidden_ = strings.size();

@@ -162,7 +162,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
     }
     if (opt.prune_depth != 2) {
         if (!opt.pattern_db) throw UsageError("move pruning deeper than 2 is a feature of IDA* with pattern databases");
-        (void)move_fsm(opt.prune_depth, start.geo);  // UsageError for a depth outside 2..16
+        MoveFsm::check_depth(opt.prune_depth);  // before the parity answer; the machine is built by the search
     }
     if (!solvable(start, goal)) return Solution{};
     if (opt.pattern_db) {

@@ -35,6 +35,8 @@ public:
     // geometry g (at least 2x2); UsageError otherwise. The cost grows about eightfold per two
     // moves of depth: on 5x5 depth 12 takes about a second, depth 14 some 15 s and 1 GB.
     MoveFsm(int depth, Geometry g);
+    // UsageError unless 2 <= depth <= kMaxDepth (what the constructor checks first, at no cost).
+    static void check_depth(int depth);
 
     int depth() const { return depth_; }
     Geometry geometry() const { return geometry_; }
