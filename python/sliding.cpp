@@ -10,6 +10,7 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
+#include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
@@ -34,6 +35,7 @@ struct Settings {
     std::string goal;
     std::string heuristic;
     std::string pdb_dir;
+    std::optional<int> prune_depth;  // None: best's with "best" (pdb::best_prune_depth), else 2
 };
 
 // A board from a string (rows on lines, or one line of numbers) or from a list of numbers or of
@@ -80,7 +82,7 @@ const std::string& default_pdb_dir() {
 }
 
 Settings settings(const py::handle& goal, const std::string& heuristic, bool path, const std::string& algorithm,
-                  unsigned threads, const std::optional<std::string>& pdb_dir) {
+                  unsigned threads, const std::optional<std::string>& pdb_dir, std::optional<int> prune_depth) {
     Settings s;
     s.goal = goal_spec(goal);
     static const std::map<std::string, Algorithm> algorithms{
@@ -88,13 +90,13 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     const auto a = algorithms.find(algorithm);
     if (a == algorithms.end())
         throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
-    static const char* const names[] = {"auto", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666"};
+    static const char* const names[] = {"auto", "best", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666"};
     // A pattern database name may end in -dual (the same tables with dual lookups).
     const std::string base(heuristic.size() > 3 && heuristic.rfind("pdb", 0) == 0 ? pdb::partition_base(heuristic)
                                                                                   : std::string_view(heuristic));
     if (std::find(std::begin(names), std::end(names), base) == std::end(names))
         throw py::value_error(
-            "heuristic must be auto, lc, md, pdb555, pdb663, pdb78 or pdb6666 (a pdb name also with "
+            "heuristic must be auto, best, lc, md, pdb555, pdb663, pdb78 or pdb6666 (a pdb name also with "
             "-dual), not '" +
             heuristic + "'");
     s.opt.algorithm = a->second;
@@ -103,13 +105,18 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     s.opt.threads = threads;
     s.heuristic = heuristic;
     s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
+    if (prune_depth && (*prune_depth < 2 || *prune_depth > MoveFsm::kMaxDepth))
+        throw py::value_error("prune_depth must be 2.." + std::to_string(MoveFsm::kMaxDepth) + ", not " +
+                              std::to_string(*prune_depth));
+    s.prune_depth = prune_depth;
     return s;
 }
+
 
 // Pattern databases, kept for the life of the process per (name, goal, cache directory).
 std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const Settings& s, const Board& goal) {
     if (s.heuristic == "lc" || s.heuristic == "md") return nullptr;
-    if (s.heuristic != "auto" && !pdb::partition_fits(s.heuristic, goal.geo))
+    if (s.heuristic != "auto" && s.heuristic != "best" && !pdb::partition_fits(s.heuristic, goal.geo))
         throw UsageError(s.heuristic + " does not fit a " + std::to_string(goal.geo.rows) + "x" +
                          std::to_string(goal.geo.cols) + " board");
     static std::mutex mutex;
@@ -121,6 +128,18 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const Settings& s, const Boa
     if (it == tables.end())
         it = tables.emplace(key, pdb::select_pdb(s.heuristic, goal, s.opt.algorithm, {s.pdb_dir, 0, {}})).first;
     return it->second;
+}
+
+// The options of a search towards `goal`: its pattern databases and the pruning depth that goes
+// with them.
+SolveOptions options_for(const Settings& s, const Board& goal) {
+    SolveOptions opt = s.opt;
+    opt.pattern_db = pattern_db(s, goal);
+    if (s.prune_depth)
+        opt.prune_depth = *s.prune_depth;
+    else if (s.heuristic == "best" && opt.pattern_db)
+        opt.prune_depth = pdb::best_prune_depth(goal.geo);
+    return opt;
 }
 
 SlidingResult result_of(const Solution& sol, bool path) {
@@ -140,15 +159,12 @@ std::optional<Geometry> size_of(const std::optional<std::string>& size) {
 
 SlidingResult solve_one(const py::object& board, const py::object& goal, const std::string& heuristic, bool path,
                         const std::string& algorithm, const std::optional<std::string>& size, unsigned threads,
-                        const std::optional<std::string>& pdb_dir, std::optional<double> timeout) {
-    Settings s = settings(goal, heuristic, path, algorithm, threads, pdb_dir);
+                        const std::optional<std::string>& pdb_dir, std::optional<double> timeout,
+                        std::optional<int> prune_depth) {
+    Settings s = settings(goal, heuristic, path, algorithm, threads, pdb_dir, prune_depth);
     const Board start = to_board(board, size_of(size), 1);
     const Board target = parse_goal(s.goal, start.geo);
-    auto work = [&] {
-        SolveOptions opt = s.opt;
-        opt.pattern_db = pattern_db(s, target);
-        return result_of(solve(start, target, opt), path);
-    };
+    auto work = [&] { return result_of(solve(start, target, options_for(s, target)), path); };
     // Small boards answer in microseconds: no watcher thread for them.
     if (start.geo.cells() <= 9 && !timeout) return run_released(work);
     SlidingResult r;
@@ -159,8 +175,8 @@ SlidingResult solve_one(const py::object& board, const py::object& goal, const s
 std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::object& goal, const std::string& heuristic,
                                       bool path, const std::string& algorithm, const std::optional<std::string>& size,
                                       unsigned threads, const std::optional<std::string>& pdb_dir,
-                                      std::optional<double> timeout) {
-    const Settings s = settings(goal, heuristic, path, algorithm, 1, pdb_dir);
+                                      std::optional<double> timeout, std::optional<int> prune_depth) {
+    const Settings s = settings(goal, heuristic, path, algorithm, 1, pdb_dir, prune_depth);
     std::vector<Board> starts;
     const auto geo = size_of(size);
     for (const py::handle b : boards) {
@@ -178,11 +194,7 @@ std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::obje
     run_watched(
         [&] {
             std::map<std::pair<int, int>, SolveOptions> options;
-            for (const auto& [g, target] : goals) {
-                SolveOptions opt = s.opt;
-                opt.pattern_db = pattern_db(s, target);
-                options.emplace(g, opt);
-            }
+            for (const auto& [g, target] : goals) options.emplace(g, options_for(s, target));
             parallel_for(starts.size(), threads, [&](std::size_t i) {
                 const auto key = std::pair{starts[i].geo.rows, starts[i].geo.cols};
                 results[i] = result_of(solve(starts[i], goals.at(key), options.at(key)), path);
@@ -210,20 +222,22 @@ void add_sliding(py::module_& parent) {
         });
     m.def("solve", &solve_one, py::arg("board"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
           py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 1,
-          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(),
+          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(), py::arg("prune_depth") = py::none(),
           R"(Solves one board optimally.
 
 board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
 row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
-numbers. heuristic: auto, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666 on
-5x5; each also with -dual: dual lookups in the same tables), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
+numbers. heuristic: auto, best, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666
+on 5x5; each also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, pdb6666 with
+prune_depth 12 on 5x5, lc elsewhere; auto: the same tables, pdb663 on 4x4 until pdb78 is cached), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
 ~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
-pattern-database IDA* on this board. timeout: seconds.
+pattern-database IDA* on this board. timeout: seconds. prune_depth: 2..16, duplicate-move pruning of
+pattern-database IDA* by move strings of up to that many moves (None: 12 with best on 5x5, else 2).
 Raises ValueError (bad board, goal or option), TimeoutError, KeyboardInterrupt (Ctrl-C),
 MemoryError (the search would exceed the memory budget).)");
     m.def("solve_batch", &solve_many, py::arg("boards"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
           py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 0,
-          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(),
+          py::arg("pdb_dir") = py::none(), py::arg("timeout") = py::none(), py::arg("prune_depth") = py::none(),
           R"(Solves a list of boards on `threads` threads (0: all cores) without the GIL; results in
 input order. Arguments as for solve(); a bad board raises ValueError naming its index.)");
 }

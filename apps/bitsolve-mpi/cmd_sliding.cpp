@@ -97,7 +97,7 @@ std::string answer_options(const Options& o) {
     std::string s = "sliding --batch --goal " + cli::shell_word(o.goal) + " --algo " + o.algo + " --heuristic " +
                     cli::shell_word(o.pdb.heuristic);
     if (!o.size.empty()) s += " --size " + cli::shell_word(o.size);
-    if (o.pdb.prune_depth != 2) s += " --prune-depth " + std::to_string(o.pdb.prune_depth);
+    if (o.pdb.prune_depth != 0) s += " --prune-depth " + std::to_string(o.pdb.prune_depth);
     if (o.path) s += " --path";
     if (o.show) s += " --show";
     return s;

@@ -97,8 +97,9 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
                     "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), best (the "
-                    "strongest shipped for the size: pdb78 on 4x4, pdb6666 on 5x5, lc elsewhere) or auto (best, "
-                    "but pdb663 on 4x4 until the pdb78 tables are cached); a pattern database name with -dual "
+                    "strongest shipped for the size: pdb78 on 4x4, pdb6666 with --prune-depth 12 on 5x5, lc "
+                    "elsewhere) or auto (the same tables without the deeper pruning, and pdb663 on 4x4 until the pdb78 "
+                    "tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables")
         ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual",
                                "pdb78-dual", "pdb6666-dual", "auto", "best"}));
@@ -107,17 +108,23 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
     cmd->add_option("--prune-depth", o.prune_depth,
                     "IDA* with pattern databases: never play a move string of up to N moves that a shorter or "
-                    "earlier one does the same as (Taylor & Korf's finite-state machine; default 2: never undo the "
-                    "last move; 12-14 on 5x5 cut nodes most, and the machine takes seconds to build)")
+                    "earlier one does the same as (Taylor & Korf's finite-state machine; default 12 with --heuristic "
+                    "best on 5x5, where it is fastest, else 2: never undo the last move; the machine takes "
+                    "about a second to build at 12, more deeper)")
         ->check(CLI::Range(2, 16));
 }
 
 void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
-    if (o.prune_depth != 2 && !opt.pattern_db)
+    if (o.prune_depth > 2 && !opt.pattern_db)
         throw UsageError(
             "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
             "(pdb555, pdb663, pdb78, pdb6666 or best on 4x4 and 5x5)");
-    opt.prune_depth = o.prune_depth;
+    if (o.prune_depth != 0)
+        opt.prune_depth = o.prune_depth;
+    else if (o.heuristic == "best" && opt.pattern_db)
+        opt.prune_depth = pdb::best_prune_depth(opt.pattern_db->geometry());
+    else
+        opt.prune_depth = 2;
 }
 
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {

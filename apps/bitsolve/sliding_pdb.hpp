@@ -21,7 +21,7 @@ struct PdbCliOptions {
     std::string heuristic = "lc";  // md | lc | pdb555 | pdb663 | pdb78 | pdb6666 (-dual) | auto | best
     std::string dir;               // --pdb-dir (empty: the default cache directory)
     bool no_cache = false;
-    int prune_depth = 2;     // --prune-depth (SolveOptions::prune_depth)
+    int prune_depth = 0;     // --prune-depth (SolveOptions::prune_depth); 0: not given
     std::string build_name;  // build-pdb NAME
     std::string build_size;  // build-pdb --size RxC (needed by best)
     std::string build_goal = "blank-last";
@@ -58,6 +58,8 @@ std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliO
 
 // --prune-depth into the options of a search whose pattern_db is already chosen: UsageError,
 // with the options to use, when it asks for more than 2 and no pattern database is chosen.
+// Without --prune-depth: best's depth (pdb::best_prune_depth) for --heuristic best with a
+// database, else 2.
 void apply_prune_depth(const PdbCliOptions& o, sliding::SolveOptions& opt);
 
 // "Iteration N: threshold T, expanded E, generated G, lookups L (L/G per node), S s" lines on stderr.

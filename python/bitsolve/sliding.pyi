@@ -18,6 +18,7 @@ def solve(
     threads: int = 1,
     pdb_dir: Optional[str] = None,
     timeout: Optional[float] = None,
+    prune_depth: Optional[int] = None,
 ) -> Result: ...
 def solve_batch(
     boards: Sequence[Board],
@@ -29,4 +30,5 @@ def solve_batch(
     threads: int = 0,
     pdb_dir: Optional[str] = None,
     timeout: Optional[float] = None,
+    prune_depth: Optional[int] = None,
 ) -> list[Result]: ...

@@ -191,6 +191,11 @@ TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     EXPECT_EQ(best.out, lc.out);
     EXPECT_EQ(without_timing(best.err), without_timing(lc.err));
     EXPECT_EQ(best.out.substr(0, 3), "31 ");
+    EXPECT_EQ(best.err.find("Move pruning"), std::string::npos);
+    // No database, so no deeper pruning either: asking for it is refused.
+    auto deeper = run_cli({"sliding", "--heuristic", "best", "--prune-depth", "12"}, board);
+    EXPECT_EQ(deeper.exit_code, 2);
+    EXPECT_NE(deeper.err.find("--prune-depth applies to IDA* with pattern databases"), std::string::npos);
 }
 
 // --prune-depth: the same length with fewer generated nodes and the same counts for 1 and 3
@@ -212,6 +217,7 @@ TEST(SlidingPdbCli, PruneDepth) {
         auto r = run_cli(args, kBoard);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_EQ(r.out, "46\n");
+        EXPECT_NE(r.err.find("Move pruning: depth 10 (move strings of up to 10 moves)"), std::string::npos);
         EXPECT_GT(generated(r.err), 0u);
         EXPECT_LT(generated(r.err), generated(plain.err));
         if (one.empty()) one = without_timing(r.err);

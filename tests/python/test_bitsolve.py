@@ -83,6 +83,23 @@ def test_sliding_korf_with_pattern_databases(tmp_path):
     for r, k, b in zip(dual, korf, boards):  # the same cached tables, with dual lookups
         assert r.length == int(k[16])
         assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
+    pruned = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555", pdb_dir=str(tmp_path), prune_depth=10)
+    for r, p, k, b in zip(pruned, results, korf, boards):  # duplicate-move pruning: same lengths, fewer nodes
+        assert r.length == int(k[16])
+        assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
+        assert 0 < r.generated < p.generated
+
+
+def test_sliding_best_and_prune_depth():
+    board = "8 6 7 2 5 4 3 0 1"  # 31 moves
+    best, lc = sliding.solve(board, heuristic="best"), sliding.solve(board, heuristic="lc")
+    assert best.length == lc.length == 31 and best.path == lc.path  # no database is shipped for 3x3
+    assert best.generated == lc.generated
+    for depth in (1, 17):
+        with pytest.raises(ValueError, match="prune_depth"):
+            sliding.solve(board, heuristic="best", prune_depth=depth)
+    with pytest.raises(ValueError, match="pattern databases"):  # deeper pruning is PDB-IDA*'s
+        sliding.solve(board, heuristic="lc", prune_depth=12)
 
 
 def test_sliding_errors():

@@ -148,6 +148,10 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_EQ(pdb::best_partition({5, 5}), "pdb6666");
     EXPECT_EQ(pdb::best_partition({3, 3}), "");
     EXPECT_EQ(pdb::best_partition({4, 5}), "");
+    // best prunes deeper only where it measured faster: on 5x5.
+    EXPECT_EQ(pdb::best_prune_depth({5, 5}), 12);
+    EXPECT_EQ(pdb::best_prune_depth({4, 4}), 2);
+    EXPECT_EQ(pdb::best_prune_depth({3, 3}), 2);
     EXPECT_EQ(pdb::choose_partition("best", g4, Algorithm::Auto, none), "pdb78");
     EXPECT_EQ(pdb::choose_partition("best", g4l, Algorithm::Ida, none), "pdb78");
     EXPECT_EQ(pdb::choose_partition("best", blank_first_goal({5, 5}), Algorithm::Ida, none), "pdb6666");

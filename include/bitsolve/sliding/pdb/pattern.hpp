@@ -79,5 +79,9 @@ std::vector<PatternSpec> named_partition(std::string_view name, Geometry g, unsi
 // 4x4, pdb6666 on 5x5 (with reflection; its dual lookups cost more time than they save, see
 // docs/benchmarks.md); empty for other sizes, where the computed heuristics serve.
 std::string_view best_partition(Geometry g);
+// The duplicate-move pruning depth (move_fsm.hpp) that goes with best_partition: 12 on 5x5, where
+// it measured fastest; 2 (never undo the last move) elsewhere: on 4x4 the deeper machines cost
+// more to build than they save with pdb78 (docs/benchmarks.md).
+int best_prune_depth(Geometry g);
 
 }  // namespace bitsolve::sliding::pdb
