@@ -35,7 +35,7 @@ struct Settings {
     std::string goal;
     std::string heuristic;
     std::string pdb_dir;
-    std::optional<int> prune_depth;  // None: best's with "best" (pdb::best_prune_depth), else 2
+    std::optional<int> prune_depth;  // None: pdb::choose_prune_depth's default
 };
 
 // A board from a string (rows on lines, or one line of numbers) or from a list of numbers or of
@@ -112,7 +112,6 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     return s;
 }
 
-
 // Pattern databases, kept for the life of the process per (name, goal, cache directory).
 std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const Settings& s, const Board& goal) {
     if (s.heuristic == "lc" || s.heuristic == "md") return nullptr;
@@ -135,10 +134,7 @@ std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const Settings& s, const Boa
 SolveOptions options_for(const Settings& s, const Board& goal) {
     SolveOptions opt = s.opt;
     opt.pattern_db = pattern_db(s, goal);
-    if (s.prune_depth)
-        opt.prune_depth = *s.prune_depth;
-    else if (s.heuristic == "best" && opt.pattern_db)
-        opt.prune_depth = pdb::best_prune_depth(goal.geo);
+    opt.prune_depth = pdb::choose_prune_depth(s.heuristic, opt.pattern_db.get(), s.prune_depth);
     return opt;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -119,12 +120,8 @@ void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
         throw UsageError(
             "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
             "(pdb555, pdb663, pdb78, pdb6666 or best on 4x4 and 5x5)");
-    if (o.prune_depth != 0)
-        opt.prune_depth = o.prune_depth;
-    else if (o.heuristic == "best" && opt.pattern_db)
-        opt.prune_depth = pdb::best_prune_depth(opt.pattern_db->geometry());
-    else
-        opt.prune_depth = 2;
+    opt.prune_depth = pdb::choose_prune_depth(o.heuristic, opt.pattern_db.get(),
+                                              o.prune_depth ? std::optional<int>(o.prune_depth) : std::nullopt);
 }
 
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {

@@ -58,8 +58,7 @@ std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliO
 
 // --prune-depth into the options of a search whose pattern_db is already chosen: UsageError,
 // with the options to use, when it asks for more than 2 and no pattern database is chosen.
-// Without --prune-depth: best's depth (pdb::best_prune_depth) for --heuristic best with a
-// database, else 2.
+// Without --prune-depth: pdb::choose_prune_depth's default (12 for --heuristic best on 5x5).
 void apply_prune_depth(const PdbCliOptions& o, sliding::SolveOptions& opt);
 
 // "Iteration N: threshold T, expanded E, generated G, lookups L (L/G per node), S s" lines on stderr.

@@ -161,6 +161,25 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_EQ(pdb::select_pdb("best", g3, Algorithm::Auto, pdb::TableSource{}), nullptr);
 }
 
+// The pruning depth: the one given; else 12 for best with 5x5 databases (eight 3-tile tables
+// here, built in milliseconds: only the board size counts), else 2.
+TEST(PdbSelect, PruneDepthOfBestOnFiveByFiveOnly) {
+    std::vector<pdb::PatternSpec> specs;
+    for (std::uint8_t first = 1; first < 25; first += 3)
+        specs.push_back(pdbtest::spec(5, 5, 0, {first, static_cast<std::uint8_t>(first + 1), static_cast<std::uint8_t>(first + 2)}));
+    const pdb::PdbHeuristic h5(blank_first_goal({5, 5}), pdbtest::build_set(specs));
+    const pdb::PdbHeuristic h3(blank_last_goal({3, 3}), pdbtest::build_set({pdbtest::spec(3, 3, 8, {0, 1, 2, 3}),
+                                                                           pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
+    EXPECT_EQ(pdb::choose_prune_depth("best", &h5, std::nullopt), 12);
+    EXPECT_EQ(pdb::choose_prune_depth("best", &h5, 2), 2);
+    EXPECT_EQ(pdb::choose_prune_depth("best", &h5, 14), 14);
+    EXPECT_EQ(pdb::choose_prune_depth("pdb6666", &h5, std::nullopt), 2);
+    EXPECT_EQ(pdb::choose_prune_depth("auto", &h5, std::nullopt), 2);
+    EXPECT_EQ(pdb::choose_prune_depth("best", &h3, std::nullopt), 2);
+    EXPECT_EQ(pdb::choose_prune_depth("best", nullptr, std::nullopt), 2);
+    EXPECT_EQ(pdb::choose_prune_depth("lc", nullptr, 10), 10);  // solve() refuses it later
+}
+
 TEST(PdbSelect, AutoTakesSevenEightOnceItsTablesAreCached) {
     const auto dir = std::filesystem::temp_directory_path() / ("bitsolve_select_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);

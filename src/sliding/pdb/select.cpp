@@ -20,6 +20,11 @@ bool all_cached(const std::filesystem::path& dir, const std::vector<PatternSpec>
 
 }  // namespace
 
+int choose_prune_depth(std::string_view name, const PdbHeuristic* db, std::optional<int> given) {
+    if (given) return *given;
+    return name == "best" && db ? best_prune_depth(db->geometry()) : 2;
+}
+
 std::string choose_partition(std::string_view name, const Board& goal, Algorithm algorithm,
                              const std::filesystem::path& cache_dir) {
     if (computed(name)) return {};

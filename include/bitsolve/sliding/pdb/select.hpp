@@ -40,6 +40,11 @@ std::string choose_partition(std::string_view name, const Board& goal, Algorithm
 std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
                                                const TableSource& source);
 
+// The duplicate-move pruning depth (SolveOptions::prune_depth) of a search with heuristic `name`
+// whose pattern databases are `db` (null: none): `given` when set; else best_prune_depth for
+// "best" with databases; else 2.
+int choose_prune_depth(std::string_view name, const PdbHeuristic* db, std::optional<int> given);
+
 // The goal of every board of a batch, when pattern databases may serve it: the explicit goal,
 // else the blank-first or blank-last goal of the batch's size, else of the size the named
 // partition is for. Nothing for "md" and "lc", nor for "auto" or "best" without a goal or size
