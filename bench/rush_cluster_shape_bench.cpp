@@ -58,7 +58,8 @@ void measure(const DbClusterAnalyzer& a, Totals& t) {
     std::iota(parent.begin(), parent.end(), 0);
     for (std::size_t i = 0; i < pieces; ++i)
         for (std::size_t j = i + 1; j < pieces; ++j)
-            if (covered[i] & covered[j]) parent[static_cast<std::size_t>(find(parent, static_cast<int>(i)))] = find(parent, static_cast<int>(j));
+            if (covered[i] & covered[j])
+                parent[static_cast<std::size_t>(find(parent, static_cast<int>(i)))] = find(parent, static_cast<int>(j));
     int groups = 0;
     for (std::size_t i = 0; i < pieces; ++i) groups += find(parent, static_cast<int>(i)) == static_cast<int>(i);
     if (groups == 1) {
@@ -108,8 +109,12 @@ int main(int argc, char** argv) {
             measure(analyzer, t);
         });
     }
-    const auto pct = [](std::uint64_t a, std::uint64_t b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; };
-    const auto per = [](std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
+    const auto pct = [](std::uint64_t a, std::uint64_t b) {
+        return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0;
+    };
+    const auto per = [](std::uint64_t a, std::uint64_t b) {
+        return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+    };
     std::printf("size %d walls %d, every %llu-th slice from %llu: %llu clusters, %llu states\n", size, walls,
                 static_cast<unsigned long long>(every), static_cast<unsigned long long>(offset),
                 static_cast<unsigned long long>(t.clusters), static_cast<unsigned long long>(t.states));

@@ -189,7 +189,8 @@ int run_single(const SlidingOptions& o) {
         if (o.common.stats) print_iterations(s.iterations);
         print_stats(o, s.stats, s.length < 0 ? "parity" : "ida-" + table);
         if (o.common.stats && opt.prune_depth > 2)
-            std::cerr << "Move pruning: depth " << opt.prune_depth << " (move strings of up to " << opt.prune_depth << " moves)\n";
+            std::cerr << "Move pruning: depth " << opt.prune_depth << " (move strings of up to " << opt.prune_depth
+                      << " moves)\n";
         return 0;
     }
     print_stats(o, s.stats, s.length < 0 && s.used == Algorithm::Auto ? "parity" : algorithm_name(s.used));

@@ -166,10 +166,11 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
 TEST(PdbSelect, PruneDepthOfBestOnFiveByFiveOnly) {
     std::vector<pdb::PatternSpec> specs;
     for (std::uint8_t first = 1; first < 25; first += 3)
-        specs.push_back(pdbtest::spec(5, 5, 0, {first, static_cast<std::uint8_t>(first + 1), static_cast<std::uint8_t>(first + 2)}));
+        specs.push_back(pdbtest::spec(
+            5, 5, 0, {first, static_cast<std::uint8_t>(first + 1), static_cast<std::uint8_t>(first + 2)}));
     const pdb::PdbHeuristic h5(blank_first_goal({5, 5}), pdbtest::build_set(specs));
     const pdb::PdbHeuristic h3(blank_last_goal({3, 3}), pdbtest::build_set({pdbtest::spec(3, 3, 8, {0, 1, 2, 3}),
-                                                                           pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
+                                                                            pdbtest::spec(3, 3, 8, {4, 5, 6, 7})}));
     EXPECT_EQ(pdb::choose_prune_depth("best", &h5, std::nullopt), 12);
     EXPECT_EQ(pdb::choose_prune_depth("best", &h5, 2), 2);
     EXPECT_EQ(pdb::choose_prune_depth("best", &h5, 14), 14);
