@@ -161,8 +161,8 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& opt) {
         if (!(goal == opt.pattern_db->goal())) throw UsageError("the pattern databases were made for another goal");
     }
     if (opt.prune_depth != 2) {
-        if (!opt.pattern_db) throw UsageError("move pruning deeper than 2 is a feature of IDA* with pattern databases");
         MoveFsm::check_depth(opt.prune_depth);  // before the parity answer; the machine is built by the search
+        if (!opt.pattern_db) throw UsageError("move pruning deeper than 2 is a feature of IDA* with pattern databases");
     }
     if (!solvable(start, goal)) return Solution{};
     if (opt.pattern_db) {
