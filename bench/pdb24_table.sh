@@ -37,7 +37,7 @@ published() { grep -v '^#' "$root/data/sliding/korf24-nodes.txt" | awk -v i="$1"
 
 echo "| instance (Korf & Taylor) | optimal | found | initial h | generated | expanded | wall ($threads threads) | CPU | Korf & Felner generated | ratio |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-sum_gen=0 sum_kf=0 sum_wall=0 sum_cpu=0
+sum_gen=0 sum_kf=0 sum_wall=0 sum_cpu=0 any_cut=0
 for i in $instances; do
     args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --skip $((i - 1)) --first 1 --prune-depth "$prune")
     [[ -n $max ]] && args+=(--max-threshold "$max")
@@ -48,12 +48,15 @@ for i in $instances; do
     [[ $rest == *"cut off"* ]] && found="cut off"
     [[ $rest == *WRONG* ]] && found="$found WRONG"
     kf=$(published "$i")
-    printf '| #%s | %s | %s | %s | %s | %s | %.1f s | %.1f s | %s | %.3f |\n' "$no" "$opt" "$found" "$h0" \
-        "$(commas "$generated")" "$(commas "$expanded")" "$wall" "$cpu" "$(commas "$kf")" \
-        "$(awk -v a="$generated" -v b="$kf" 'BEGIN { print a / b }')"
+    ratio=$(awk -v a="$generated" -v b="$kf" 'BEGIN { printf "%.3f", a / b }')
+    [[ $found == "cut off" ]] && ratio="(cut off)" any_cut=1
+    printf '| #%s | %s | %s | %s | %s | %s | %.1f s | %.1f s | %s | %s |\n' "$no" "$opt" "$found" "$h0" \
+        "$(commas "$generated")" "$(commas "$expanded")" "$wall" "$cpu" "$(commas "$kf")" "$ratio"
     sum_gen=$((sum_gen + generated)) sum_kf=$((sum_kf + kf))
     sum_wall=$(awk -v a="$sum_wall" -v b="$wall" 'BEGIN { print a + b }')
     sum_cpu=$(awk -v a="$sum_cpu" -v b="$cpu" 'BEGIN { print a + b }')
 done
-printf '| total | | | | %s | | %.1f s | %.1f s | %s | %.3f |\n' "$(commas "$sum_gen")" "$sum_wall" "$sum_cpu" \
-    "$(commas "$sum_kf")" "$(awk -v a="$sum_gen" -v b="$sum_kf" 'BEGIN { print a / b }')"
+total_ratio=$(awk -v a="$sum_gen" -v b="$sum_kf" 'BEGIN { printf "%.3f", a / b }')
+((any_cut)) && total_ratio="(cut off)"
+printf '| total | | | | %s | | %.1f s | %.1f s | %s | %s |\n' "$(commas "$sum_gen")" "$sum_wall" "$sum_cpu" \
+    "$(commas "$sum_kf")" "$total_ratio"
