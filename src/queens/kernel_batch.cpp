@@ -11,6 +11,7 @@
 // (1..3 each), so that the diagonal shifts are constants: no shift counts held in registers.
 // Same tree and node count as the unrolled loop.
 #include "bitsolve/queens/kernel_simd.hpp"
+#include "kernel_step.hpp"
 
 namespace bitsolve::queens {
 
@@ -46,15 +47,6 @@ inline Last2 last_two(std::uint32_t fr, std::uint32_t open) {
     return Last2{static_cast<std::uint32_t>(b1 != 0) + static_cast<std::uint32_t>(b2 != 0),
                  completes<S>(b1, open) + completes<S>(b2, open)};
 }
-
-// What a batch at one level needs: the next two rows' open columns, the buffers' sizes.
-struct Step {
-    std::uint32_t allowed, allowed2;
-    int from, k;                 // the batch: nodes [from, from + k) of its level
-    int back;                    // out: the level's new size
-    int n;                       // in/out: the size of the next level (not used by the last-two fold)
-    std::uint64_t placed, done;  // out (last-two fold): nodes and completions below the batch
-};
 
 // One queen (lowest open column) for each node of the batch, S and S2 the distances to the
 // next two rows. Children with room go to `next`, parents with columns left back to `buf`.
@@ -158,15 +150,9 @@ std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, st
         if (level < 0) level = shallowest;
         if (level < 0) break;
         const bool fold = level + 2 == last;
-        Step st{};
-        st.allowed = f.allowed[level + 1];
-        st.allowed2 = f.allowed[level + 2];
-        st.k = size[level] < kLanes ? size[level] : kLanes;
-        st.from = size[level] - st.k;
-        st.n = fold ? 0 : size[level + 1];
+        Step st = batch_at(f, level, fold, size, kLanes);
         visited += static_cast<std::uint64_t>(st.k);
-        const int which = 3 * (f.shift[level + 1] - 1) + (f.shift[level + 2] - 1);
-        kSteps[fold][which](buffers[level], buffers[fold ? level : level + 1], st);
+        kSteps[fold][step_variant(f, level)](buffers[level], buffers[fold ? level : level + 1], st);
         size[level] = st.back;
         if (fold) {
             count += st.done;

@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "bitsolve/queens/kernel_simd.hpp"
+#include "kernel_step.hpp"
 
 #ifndef BITSOLVE_LANES_TARGET
 #error "define BITSOLVE_LANES_TARGET before including kernel_lanes.hpp"
@@ -44,15 +45,6 @@ BITSOLVE_LANES_TARGET inline __m128i zero() { return _mm_setzero_si128(); }
 BITSOLVE_LANES_TARGET inline int zero_lanes(__m128i v) {
     return _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero())));
 }
-
-// A batch: nodes [from, from + k) of its level, the next two rows' open columns.
-struct Step {
-    std::uint32_t allowed, allowed2;
-    int from, k;
-    int back;                    // out: the level's new size
-    int n;                       // in/out: the next level's size (not with the fold)
-    std::uint64_t placed, done;  // out (fold): nodes and completions below the batch
-};
 
 // Lanes of the last group of four that hold nodes: bit mask.
 inline int live_bits(int rem) { return rem >= 4 ? 15 : (1 << rem) - 1; }
@@ -221,14 +213,9 @@ BITSOLVE_LANES_TARGET std::uint64_t count_lanes(const Frame& f, int t0, const Ma
         // The deepest level with a full batch, else the shallowest non-empty one.
         const int level = full != 0 ? 31 - __builtin_clz(full) : __builtin_ctz(waiting);
         const bool fold = level + 2 == last;
-        Step st{};
-        st.allowed = f.allowed[level + 1];
-        st.allowed2 = f.allowed[level + 2];
-        st.k = size[level] < kLanes ? size[level] : kLanes;
-        st.from = size[level] - st.k;
-        st.n = fold ? 0 : size[level + 1];
+        Step st = batch_at(f, level, fold, size, kLanes);
         visited += static_cast<std::uint64_t>(st.k);
-        const int which = 3 * (f.shift[level + 1] - 1) + (f.shift[level + 2] - 1);
+        const int which = step_variant(f, level);
         const StepFn fn = packed ? Steps<Out, true>::fn[fold][which] : Steps<Out, false>::fn[fold][which];
         fn(buffers[level], buffers[fold ? level : level + 1], st);
         size[level] = st.back;
