@@ -173,6 +173,7 @@ int run_single(const SlidingOptions& o) {
     if (json(o)) {
         Json j = solution_json(o, s, algorithm_of(s, opt.pattern_db ? table : std::string()));
         if (o.common.stats && opt.pattern_db) {
+            j["prune_depth"] = opt.prune_depth;
             j["iterations"] = Json::array();
             for (const IterationStats& it : s.iterations)
                 j["iterations"].push_back({{"threshold", it.threshold},

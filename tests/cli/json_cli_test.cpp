@@ -134,6 +134,11 @@ TEST(JsonCli, SlidingPatternDatabaseIterationsMatchTheStatsLines) {
         EXPECT_NE(text.err.find(line), std::string::npos) << line;
     }
     EXPECT_EQ(j["iterations"].back()["threshold"], j["length"]);
+    EXPECT_EQ(j["prune_depth"], 2);
+    json_args.insert(json_args.end(), {"--prune-depth", "8"});
+    const Json pruned = one_object(json_args);
+    EXPECT_EQ(pruned["prune_depth"], 8);
+    EXPECT_EQ(pruned["length"], j["length"]);
     // In a batch each object names the table too.
     const auto batch =
         run_cli({"sliding", "--batch", "--heuristic", "pdb555", "--no-cache", "--format", "json", "--stats"},
