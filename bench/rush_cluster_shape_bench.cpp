@@ -15,7 +15,6 @@
 #include <cstdlib>
 #include <numeric>
 #include <set>
-#include <tuple>
 #include <unordered_set>
 
 #include "bitsolve/rush/db_cluster.hpp"
@@ -60,8 +59,12 @@ void measure(const DbClusterAnalyzer& a, Totals& t) {
         for (std::size_t j = i + 1; j < pieces; ++j)
             if (covered[i] & covered[j])
                 parent[static_cast<std::size_t>(find(parent, static_cast<int>(i)))] = find(parent, static_cast<int>(j));
+    std::array<int, kMaxPieces> group{};  // each piece's group: the root of its set
     int groups = 0;
-    for (std::size_t i = 0; i < pieces; ++i) groups += find(parent, static_cast<int>(i)) == static_cast<int>(i);
+    for (std::size_t i = 0; i < pieces; ++i) {
+        group[i] = find(parent, static_cast<int>(i));
+        groups += group[i] == static_cast<int>(i);
+    }
     if (groups == 1) {
         t.factored_states += states;
         return;
@@ -69,12 +72,12 @@ void measure(const DbClusterAnalyzer& a, Totals& t) {
     ++t.product_clusters;
     t.product_states += states;
     for (std::size_t g = 0; g < pieces; ++g) {
-        if (find(parent, static_cast<int>(g)) != static_cast<int>(g)) continue;
+        if (group[g] != static_cast<int>(g)) continue;
         std::unordered_set<std::uint64_t> placements;
         a.for_each_state([&](const Board& b) {
             std::uint64_t key = 0;
             for (std::size_t i = 0; i < pieces; ++i)
-                if (find(parent, static_cast<int>(i)) == static_cast<int>(g)) key = key * 8 + b.pieces[i].pos;
+                if (group[i] == static_cast<int>(g)) key = key * 8 + b.pieces[i].pos;
             placements.insert(key);
         });
         t.factored_states += placements.size();
@@ -95,15 +98,9 @@ int main(int argc, char** argv) {
     Board board;
     Totals t;
     for (std::uint64_t s = offset; s < layouts.slice_count(); s += every) {
-        std::set<std::tuple<u64, u64, u64>> done;  // the layouts of the clusters analysed
+        std::set<LayoutKey> done;  // the layouts of the clusters analysed
         layouts.for_each(s, board, [&](const Board& layout) {
-            u64 h = 0, v = 0, f = 0;
-            for (const Piece& p : layout.pieces) {
-                const u64 cells = p.cells();
-                (p.vertical ? v : h) |= cells;
-                f |= cells & (~cells + 1);
-            }
-            if (done.count({h, v, f})) return;
+            if (done.count(layout_key(layout))) return;
             analyzer.analyze(layout, result);
             analyzer.for_each_packed([&](u64 ph, u64 pv, u64 pf) { done.insert({ph, pv, pf}); });
             measure(analyzer, t);

@@ -105,9 +105,13 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     s.opt.threads = threads;
     s.heuristic = heuristic;
     s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
-    if (prune_depth && (*prune_depth < 2 || *prune_depth > MoveFsm::kMaxDepth))
-        throw py::value_error("prune_depth must be 2.." + std::to_string(MoveFsm::kMaxDepth) + ", not " +
-                              std::to_string(*prune_depth));
+    if (prune_depth) {
+        try {
+            MoveFsm::check_depth(*prune_depth);
+        } catch (const UsageError& e) {
+            throw py::value_error(std::string("prune_depth: ") + e.what());
+        }
+    }
     s.prune_depth = prune_depth;
     return s;
 }

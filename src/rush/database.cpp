@@ -129,12 +129,7 @@ DbSlice DbWorker::run(std::uint64_t slice) {
     w.done.clear();
     w.layouts.for_each(slice, w.board, [&](const Board& layout) {
         if ((++c.layouts & 0xFF) == 0) check_stop();
-        u64 h = 0, v = 0, f = 0;
-        for (const Piece& p : layout.pieces) {
-            const u64 cells = p.cells();
-            (p.vertical ? v : h) |= cells;
-            f |= cells & (~cells + 1);
-        }
+        const auto [h, v, f] = layout_key(layout);
         if (w.done.contains(h, v, f)) return;
         w.analyzer.analyze(layout, w.result);
         w.analyzer.for_each_packed([&](u64 ph, u64 pv, u64 pf) { w.done.insert(ph, pv, pf); });

@@ -23,6 +23,7 @@
 //
 // Buffers (states, masks, distances, the visited index) are kept between layouts; the index is
 // cleared in time proportional to what the last cluster put in it.
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +46,24 @@ struct DbClusterResult {
     std::uint64_t states = 0;        // states visited by this analysis, re-solves included
 };
 
+// A packed layout's identity: the cells of its horizontal pieces, of its vertical pieces, and the
+// first cell of every piece. The first cells make the three exact: cells alone can be shared by
+// two states (a column's five cells: a car above a truck, or a truck above a car).
+struct LayoutKey {
+    u64 horizontal = 0, vertical = 0, firsts = 0;
+    auto operator<=>(const LayoutKey&) const = default;
+};
+
+inline LayoutKey layout_key(const Board& b) {
+    LayoutKey k;
+    for (const Piece& p : b.pieces) {
+        const u64 cells = p.cells();
+        (p.vertical ? k.vertical : k.horizontal) |= cells;
+        k.firsts |= cells & (~cells + 1);
+    }
+    return k;
+}
+
 class DbClusterAnalyzer {
 public:
     // `layout`: a packed layout as DbLayouts produces it (pieces[0] the primary car, piece ids
@@ -52,8 +71,7 @@ public:
     void analyze(const Board& layout, DbClusterResult& out);
 
     // Calls f(horizontal cells, vertical cells, first cells) for every packed state of the last
-    // cluster. The first cells (of every piece) make the three masks exact: cells alone can be
-    // shared by two states (a column's five cells: a car above a truck, or a truck above a car).
+    // cluster: the parts of its LayoutKey.
     template <class F>
     void for_each_packed(F&& f) const {
         for (std::size_t i : packed_) {
