@@ -121,16 +121,20 @@ TEST(PdbBuilder, RejectsMalformedSpecs) {
     EXPECT_THROW(build_table(pdbtest::spec(6, 4, 0, {1}), 1), bitsolve::UsageError);        // too big
 }
 
-// The estimate before a build: one table byte an entry plus the slot of 2 bits per free cell
-// (2, 4 or 8 bytes); the peak is what the build checks against the memory budget.
+// The estimate before a build: one table byte an entry plus the slot of 2 bits per blank region
+// (1, 2, 4 or 8 bytes), as many regions as any placement of the pattern's tiles can leave (counted
+// apart by a brute force over every set of occupied cells; a checkerboard of tiles walls in the
+// most cells); the peak is what the build checks against the memory budget.
 TEST(PdbBuilder, EstimatesBeforeBuilding) {
     const BuildEstimate e78 = estimate_build(pdbtest::spec(4, 4, 0, {8, 9, 10, 11, 12, 13, 14, 15}));
     EXPECT_EQ(e78.entries, 518918400u);         // 16!/8!
-    EXPECT_EQ(e78.peak_bytes, 518918400u * 3);  // 8 free cells: 2-byte slots
+    EXPECT_EQ(e78.peak_bytes, 518918400u * 3);  // up to 8 regions: 2-byte slots
     EXPECT_DOUBLE_EQ(e78.cpu_seconds, 518918400.0 / kBuildEntriesPerCpuSecond);
-    EXPECT_EQ(estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6})).peak_bytes, 127512000u * 9);  // 19 free
-    EXPECT_EQ(estimate_build(pdbtest::spec(3, 3, 0, {1, 2})).peak_bytes, 72u * 3);
-    EXPECT_EQ(estimate_build(pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5})).peak_bytes, 524160u * 5);  // 10 free
+    EXPECT_EQ(estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6})).peak_bytes, 127512000u * 3);  // 5 regions
+    EXPECT_EQ(estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6, 7})).peak_bytes,
+              2422728000ULL * 3);                                                                // 6 regions
+    EXPECT_EQ(estimate_build(pdbtest::spec(3, 3, 0, {1, 2})).peak_bytes, 72u * 2);               // 2 regions
+    EXPECT_EQ(estimate_build(pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5})).peak_bytes, 524160u * 2);  // 4 regions
     EXPECT_THROW(estimate_build(pdbtest::spec(3, 3, 0, {1, 1})), bitsolve::UsageError);
     // A budget one byte under the peak refuses the build, the peak itself allows it.
     const auto spec = pdbtest::spec(3, 3, 0, {1, 2, 3});

@@ -22,6 +22,50 @@ constexpr std::uint64_t kChunk = 1u << 15;  // placements per work item of a lay
 template <class Slot>
 using Slots = std::vector<Slot, HugePageAllocator<Slot>>;
 
+// A slot's fields (builder.hpp) name a placement's blank regions in one of two ways:
+//   by region: the regions numbered in the order of their lowest cells (as many fields as any
+//     placement can leave regions);
+//   by free cell: the rank of the region's lowest cell among the free cells (one field per free
+//     cell, but no flood fills of other regions to find the number).
+// The field of the region whose lowest cell is `canon`. By region: how many regions start below
+// it (0 without a flood fill when it holds the lowest free cell, the usual case).
+template <bool kByRegion>
+unsigned field_of(const CellMasks& geo, std::uint32_t free_cells, unsigned canon) {
+    std::uint32_t below = free_cells & ((1u << canon) - 1u);
+    if constexpr (!kByRegion) return static_cast<unsigned>(std::popcount(below));
+    unsigned ordinal = 0;
+    for (; below; ++ordinal) below &= ~geo.flood(below & (~below + 1u), free_cells);
+    return ordinal;
+}
+
+// The region of field j.
+template <bool kByRegion>
+std::uint32_t region_of(const CellMasks& geo, std::uint32_t free_cells, unsigned j) {
+    if constexpr (!kByRegion) return geo.flood(1u << select_bit(free_cells, j), free_cells);
+    std::uint32_t rest = free_cells;
+    for (;; --j) {
+        const std::uint32_t region = geo.flood(rest & (~rest + 1u), free_cells);
+        if (j == 0) return region;
+        rest &= ~region;
+    }
+}
+
+// The most regions any placement of k tiles leaves free: the fields a slot needs. Every set of k
+// occupied cells is tried (at most C(25, 8), about a million, in a fraction of a second).
+unsigned max_regions(const CellMasks& geo, unsigned k) {
+    unsigned most = 1;
+    const std::uint64_t end = std::uint64_t{1} << geo.n;
+    for (std::uint64_t set = (std::uint64_t{1} << k) - 1; set < end;) {
+        const auto free_cells = static_cast<std::uint32_t>(geo.all & ~set);
+        unsigned regions = 0;
+        for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
+        most = std::max(most, regions);
+        const std::uint64_t low = set & (~set + 1), ripple = set + low;  // the next set of k bits
+        set = (((ripple ^ set) >> 2) / low) | ripple;
+    }
+    return most;
+}
+
 template <class Slot>
 Slot repeat_field(unsigned value, unsigned fields) {
     Slot s = 0;
@@ -34,13 +78,13 @@ Slot repeat_field(unsigned value, unsigned fields) {
 // 3 not reached, 0 expanded, and 1 / 2 the frontier of even / odd layers (the other one is the next
 // layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
 // even while other threads mark other fields of the same slot. Returns the number of new states.
-template <class Slot>
-std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<Slot>& slots, TableBytes& out,
-                           unsigned depth, unsigned threads, std::uint64_t& placements_done) {
-    const unsigned n = spec.size(), k = spec.k(), free_n = n - k;
-    const Slot field_mask = repeat_field<Slot>(1, free_n);  // low bit of every used field
+template <class Slot, bool kByRegion>
+std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, unsigned fields, Slots<Slot>& slots,
+                           TableBytes& out, unsigned depth, unsigned threads, std::uint64_t& placements_done) {
+    const unsigned n = spec.size(), k = spec.k();
+    const Slot field_mask = repeat_field<Slot>(1, fields);  // low bit of every used field
     const unsigned cur = depth % 2 == 0 ? 1u : 2u;
-    const Slot want = repeat_field<Slot>(cur, free_n);
+    const Slot want = repeat_field<Slot>(cur, fields);
     const std::uint64_t total = slots.size();
     const std::size_t chunks = static_cast<std::size_t>((total + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> fresh{0}, placed{0};
@@ -101,7 +145,7 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<
             while (frontier) {
                 const unsigned j = static_cast<unsigned>(std::countr_zero(frontier)) / 2;
                 frontier = static_cast<Slot>(frontier & (frontier - 1));
-                const std::uint32_t region = geo.flood(1u << select_bit(free_cells, j), free_cells);
+                const std::uint32_t region = region_of<kByRegion>(geo, free_cells, j);
                 for (unsigned i = 0; i < k; ++i) {
                     // Tile i slides into a neighbouring cell of the blank's region; the blank
                     // ends where the tile was.
@@ -112,8 +156,8 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<
                         const unsigned a = pos[i];
                         const std::uint32_t nfree = free_cells ^ (1u << q) ^ (1u << a);
                         const std::uint32_t nregion = geo.flood(1u << a, nfree);
-                        const unsigned canon = static_cast<unsigned>(std::countr_zero(nregion));
-                        const unsigned fj = static_cast<unsigned>(std::popcount(nfree & ((1u << canon) - 1u)));
+                        const unsigned fj =
+                            field_of<kByRegion>(geo, nfree, static_cast<unsigned>(std::countr_zero(nregion)));
                         // The successor's rank from this one's (see ida_worker.hpp): digit i
                         // changes by the cells moved minus the earlier tiles passed over, and
                         // every later tile passed over changes its digit by one.
@@ -146,24 +190,34 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, Slots<
     return fresh.load();
 }
 
-// The bytes of a placement's slot: 2 bits per free cell (builder.hpp), rounded up to 2, 4 or 8.
-unsigned slot_bytes(const PatternSpec& spec) {
-    const unsigned free_n = spec.size() - spec.k();
-    return free_n <= 8 ? 2 : free_n <= 16 ? 4 : 8;
+// The bytes of a placement's slot: 2 bits per field (builder.hpp), rounded up to 1, 2, 4 or 8.
+unsigned slot_bytes(unsigned fields) { return fields <= 4 ? 1 : fields <= 8 ? 2 : fields <= 16 ? 4 : 8; }
+
+// Fields by region where that makes the slots smaller (6 or 7 tiles on 5x5: 2 bytes instead of
+// 8), else by free cell, which builds faster where placements often leave several regions (8
+// tiles on 4x4: 18% less CPU time, docs/benchmarks.md).
+struct SlotLayout {
+    bool by_region;
+    unsigned fields, bytes;
+};
+
+SlotLayout slot_layout(const PatternSpec& spec) {
+    const unsigned regions = max_regions(CellMasks(spec.geometry()), spec.k()), free_n = spec.size() - spec.k();
+    if (slot_bytes(regions) < slot_bytes(free_n)) return {true, regions, slot_bytes(regions)};
+    return {false, free_n, slot_bytes(free_n)};
 }
 
 void check_spec(const PatternSpec& spec) {
     if (auto problem = spec_problem(spec); !problem.empty()) throw UsageError("pattern " + spec.key() + ": " + problem);
 }
 
-template <class Slot>
-PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
+template <class Slot, bool kByRegion>
+PdbTable build_with(const PatternSpec& spec, const CellMasks& geo, unsigned fields, unsigned threads,
+                    const ProgressFn& progress, BuildInfo* info) {
     const auto t0 = std::chrono::steady_clock::now();
     const unsigned n = spec.size(), k = spec.k();
     const std::uint64_t total = spec.entries();
-    require_memory(static_cast<std::size_t>(estimate_build(spec).peak_bytes),
-                   "building pattern database " + spec.key());
-    const CellMasks geo(spec.geometry());
+    require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
 
     Slots<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
     PdbTable table{spec, TableBytes(static_cast<std::size_t>(total), 0xFF)};
@@ -173,15 +227,15 @@ PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn&
     for (auto c : spec.cells) occupied |= 1u << c;
     const std::uint32_t free_cells = geo.all & ~occupied;
     const std::uint32_t region = geo.flood(1u << spec.blank_goal, free_cells);
-    const unsigned canon = static_cast<unsigned>(std::countr_zero(region));
-    const unsigned fj = static_cast<unsigned>(std::popcount(free_cells & ((1u << canon) - 1u)));
+    const unsigned fj = field_of<kByRegion>(geo, free_cells, static_cast<unsigned>(std::countr_zero(region)));
     const std::uint64_t goal = rank_kperm(spec.cells.data(), k, n);
     slots[goal] = static_cast<Slot>(slots[goal] & ~(static_cast<Slot>(2u) << (2 * fj)));  // frontier of layer 0
 
     std::uint64_t states = 1, placements = 0;
     unsigned depth = 0;
     for (;; ++depth) {
-        const std::uint64_t fresh = expand_layer(spec, geo, slots, table.data, depth, threads, placements);
+        const std::uint64_t fresh =
+            expand_layer<Slot, kByRegion>(spec, geo, fields, slots, table.data, depth, threads, placements);
         if (progress) progress({depth, states, placements, total});
         if (fresh == 0) break;
         states += fresh;
@@ -205,15 +259,25 @@ PdbTable build_with(const PatternSpec& spec, unsigned threads, const ProgressFn&
 BuildEstimate estimate_build(const PatternSpec& spec) {
     check_spec(spec);
     const std::uint64_t entries = spec.entries();
-    return {entries, entries * (slot_bytes(spec) + 1), static_cast<double>(entries) / kBuildEntriesPerCpuSecond};
+    return {entries, entries * (slot_layout(spec).bytes + 1), static_cast<double>(entries) / kBuildEntriesPerCpuSecond};
 }
 
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
     check_spec(spec);
-    switch (slot_bytes(spec)) {
-        case 2: return build_with<std::uint16_t>(spec, threads, progress, info);
-        case 4: return build_with<std::uint32_t>(spec, threads, progress, info);
-        default: return build_with<std::uint64_t>(spec, threads, progress, info);
+    const CellMasks geo(spec.geometry());
+    const SlotLayout l = slot_layout(spec);
+    if (l.by_region) {
+        switch (l.bytes) {  // fewer fields than free cells: never 8 bytes
+            case 1: return build_with<std::uint8_t, true>(spec, geo, l.fields, threads, progress, info);
+            case 2: return build_with<std::uint16_t, true>(spec, geo, l.fields, threads, progress, info);
+            default: return build_with<std::uint32_t, true>(spec, geo, l.fields, threads, progress, info);
+        }
+    }
+    switch (l.bytes) {
+        case 1: return build_with<std::uint8_t, false>(spec, geo, l.fields, threads, progress, info);
+        case 2: return build_with<std::uint16_t, false>(spec, geo, l.fields, threads, progress, info);
+        case 4: return build_with<std::uint32_t, false>(spec, geo, l.fields, threads, progress, info);
+        default: return build_with<std::uint64_t, false>(spec, geo, l.fields, threads, progress, info);
     }
 }
 

@@ -10,13 +10,17 @@
 // 32-bit mask) instead of once per blank cell, and almost every placement has a single region, so
 // there are about as many states as placements rather than (free cells) times more.
 //
-// Storage: per placement a slot of 2 bits per free cell (indexed by the cell's rank among the
-// free cells), for the state whose region's lowest cell it is: not reached, frontier, next layer or
-// expanded (four values, so no extra pass per layer is needed to tell the layers apart). The
-// table entry of a placement is the distance of its first-reached state, i.e. the minimum over
-// blank regions, so a lookup needs no blank. Each layer is a scan of all slots split among threads
+// Storage: per placement a slot of 2-bit fields, one per blank region: not reached, frontier, next
+// layer or expanded (four values, so no extra pass per layer is needed to tell the layers apart).
+// A region's field is the rank of its lowest cell among the free cells, or, where that makes the
+// slots smaller, the rank of the region among the placement's regions in the order of their lowest
+// cells: then a slot has as many fields as any placement of the pattern's tiles can leave regions
+// (counted once per build over every set of occupied cells: 6 for 7 tiles on 5x5, 2-byte slots
+// instead of 8). The table entry of a placement is the distance of its first-reached state, i.e.
+// the minimum over blank regions, so a lookup needs no blank. Each layer is a scan of all slots split among threads
 // (core/parallel.hpp); successors are set with atomic AND on their slot, so threads never lock.
-// Memory: entries * (2, 4 or 8 bytes of slots + 1 byte of table): 8 tiles on 4x4 about 1.6 GB.
+// Memory: entries * (1, 2, 4 or 8 bytes of slots + 1 byte of table): 8 tiles on 4x4 about 1.6 GB,
+// 6 tiles on 5x5 0.38 GB, 7 tiles on 5x5 7.3 GB.
 #include <cstdint>
 #include <functional>
 
