@@ -60,8 +60,7 @@ int main(int argc, char** argv) {
         else if (a == "--prune-depth") prune_depth = std::stoi(next());
         else file = a;
     }
-    const int side = partition_base(pdb) == "pdb6666" ? 5 : 4;
-    const Geometry geo{side, side};
+    const Geometry geo = partition_geometry(pdb);
     std::ifstream in(file);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", file.c_str());

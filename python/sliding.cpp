@@ -90,13 +90,13 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     const auto a = algorithms.find(algorithm);
     if (a == algorithms.end())
         throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
-    static const char* const names[] = {"auto", "best", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666"};
+    static const char* const names[] = {"auto", "best", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb7773"};
     // A pattern database name may end in -dual (the same tables with dual lookups).
     const std::string base(heuristic.size() > 3 && heuristic.rfind("pdb", 0) == 0 ? pdb::partition_base(heuristic)
                                                                                   : std::string_view(heuristic));
     if (std::find(std::begin(names), std::end(names), base) == std::end(names))
         throw py::value_error(
-            "heuristic must be auto, best, lc, md, pdb555, pdb663, pdb78 or pdb6666 (a pdb name also with "
+            "heuristic must be auto, best, lc, md, pdb555, pdb663, pdb78, pdb6666 or pdb7773 (a pdb name also with "
             "-dual), not '" +
             heuristic + "'");
     s.opt.algorithm = a->second;
@@ -227,8 +227,8 @@ void add_sliding(py::module_& parent) {
 
 board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
 row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
-numbers. heuristic: auto, best, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666
-on 5x5; each also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, pdb6666 with
+numbers. heuristic: auto, best, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666,
+pdb7773 on 5x5; each also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, pdb6666 with
 prune_depth 12 on 5x5, lc elsewhere; auto: the same tables, pdb663 on 4x4 until pdb78 is cached), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
 ~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
 pattern-database IDA* on this board. timeout: seconds. prune_depth: 2..16, duplicate-move pruning of

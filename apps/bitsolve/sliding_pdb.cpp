@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -93,17 +96,28 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
                     duration(cpu), duration(cpu / std::max(1u, threads)), threads, threads == 1 ? "" : "s"));
 }
 
+// The pattern database names the commands accept: every shipped partition, also with -dual, then
+// `extra`.
+std::vector<std::string> pdb_names(std::initializer_list<const char*> extra) {
+    std::vector<std::string> names;
+    for (const auto& n : pdb::partition_names()) {
+        names.push_back(n);
+        names.push_back(n + std::string(pdb::kDualSuffix));
+    }
+    names.insert(names.end(), extra.begin(), extra.end());
+    return names;
+}
+
 }  // namespace
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
-                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), best (the "
+                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), best (the "
                     "strongest shipped for the size: pdb78 on 4x4, pdb6666 with --prune-depth 12 on 5x5, lc "
                     "elsewhere) or auto (the same tables without the deeper pruning, and pdb663 on 4x4 until the pdb78 "
                     "tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables")
-        ->check(CLI::IsMember({"md", "lc", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual",
-                               "pdb78-dual", "pdb6666-dual", "auto", "best"}));
+        ->check(CLI::IsMember(pdb_names({"md", "lc", "auto", "best"})));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
@@ -119,7 +133,7 @@ void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
     if (o.prune_depth > 2 && !opt.pattern_db)
         throw UsageError(
             "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
-            "(pdb555, pdb663, pdb78, pdb6666 or best on 4x4 and 5x5)");
+            "(pdb555, pdb663, pdb78, pdb6666, pdb7773 or best on 4x4 and 5x5)");
     opt.prune_depth = pdb::choose_prune_depth(o.heuristic, opt.pattern_db.get(),
                                               o.prune_depth ? std::optional<int>(o.prune_depth) : std::nullopt);
 }
@@ -127,11 +141,10 @@ void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
     b->add_option("NAME", o.build_name,
-                  "pdb555, pdb663, pdb78 (4x4), pdb6666 (5x5), or best (with --size: the tables of "
+                  "pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), or best (with --size: the tables of "
                   "--heuristic best); a -dual name builds the same tables")
         ->required()
-        ->check(CLI::IsMember({"pdb555", "pdb663", "pdb78", "pdb6666", "pdb555-dual", "pdb663-dual", "pdb78-dual",
-                               "pdb6666-dual", "best"}));
+        ->check(CLI::IsMember(pdb_names({"best"})));
     b->add_option("--size", o.build_size, "RxC: the board size (needed by best; else checked against NAME)");
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")
@@ -160,11 +173,10 @@ int run_build_pdb(const PdbCliOptions& o) {
                     "no table",
                     g.rows, g.cols));
         } else {
-            const int side = pdb::partition_base(name) == "pdb6666" ? 5 : 4;
-            g = Geometry{side, side};
+            g = pdb::partition_geometry(name);
             if (!o.build_size.empty() && parse_geometry(o.build_size) != g)
-                throw UsageError(
-                    fmt::format("{} is for {}x{} boards, not --size {}", name, side, side, quote(o.build_size, 40)));
+                throw UsageError(fmt::format("{} is for {}x{} boards, not --size {}", name, g.rows, g.cols,
+                                             quote(o.build_size, 40)));
         }
         const unsigned blank = o.build_goal == "blank-first" ? 0 : static_cast<unsigned>(g.cells() - 1);
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};

@@ -183,6 +183,26 @@ TEST(SlidingPdbCli, BuildBestNeedsASizeWithADatabase) {
     }
 }
 
+// pdb7773: three tables of 25!/18! entries and one of 25!/22!, each 7-tile build peaking at 3 bytes
+// an entry (2-byte slots: 7 tiles leave at most 6 blank regions); refused under a smaller limit.
+TEST(SlidingPdbCli, SevenTileTablesSayWhatTheyNeed) {
+    CacheDir dir;
+    auto r = run_cli(
+        {"sliding", "build-pdb", "pdb7773", "--size", "5x5", "--pdb-dir", dir.path.string(), "--max-memory", "6G"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err.rfind("pdb7773 for 5x5 blank-last: 4 tables, 4 to build: 7268.2 M entries, 6.8 GiB on disk and "
+                          "in memory once loaded, up to 6.8 GiB while building",
+                          0),
+              0u)
+        << r.err;
+    EXPECT_NE(r.err.find("needs 6.8 GiB, more than the memory limit of 6.0 GiB"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(count_files(dir.path), 0);
+    r = run_cli({"sliding", "--heuristic", "pdb7773", "--pdb-dir", dir.path.string()}, "1 0 3\n4 2 5\n7 8 6\n");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("pdb7773"), std::string::npos) << r.err;
+}
+
 // --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
 TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     const std::string board = "8 6 7\n2 5 4\n3 0 1\n";

@@ -181,8 +181,9 @@ TEST(PdbHeuristic, RejectsPartitionsThatDoNotFit) {
 
 TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {
     for (const auto& name : partition_names()) {
-        const unsigned side = name == "pdb6666" ? 5 : 4, n = side * side;
-        const Geometry g{static_cast<int>(side), static_cast<int>(side)};
+        const Geometry g = partition_geometry(name);
+        const auto n = static_cast<unsigned>(g.cells());
+        EXPECT_EQ(g.rows, g.cols) << name;
         EXPECT_TRUE(partition_fits(name, g));
         EXPECT_FALSE(partition_fits(name, Geometry{3, 3}));
         for (unsigned blank : {0u, n - 1}) {
@@ -198,6 +199,9 @@ TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {
         EXPECT_THROW(named_partition(name, Geometry{3, 3}, 0), bitsolve::UsageError);
     }
     EXPECT_THROW(named_partition("pdb99", Geometry{4, 4}, 0), bitsolve::UsageError);
+    EXPECT_EQ(partition_geometry("pdb7773-dual"), (Geometry{5, 5}));
+    EXPECT_EQ(partition_geometry("pdb663"), (Geometry{4, 4}));
+    EXPECT_THROW(partition_geometry("pdb99"), bitsolve::UsageError);
     // The -dual names: the same partitions.
     EXPECT_TRUE(partition_fits("pdb6666-dual", Geometry{5, 5}));
     EXPECT_FALSE(partition_fits("pdb6666-dual", Geometry{4, 4}));

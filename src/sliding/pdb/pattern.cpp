@@ -66,6 +66,12 @@ const std::vector<NamedPartition>& partitions() {
          5,
          5,
          {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+        // 6-6-6-6 with one tile of the last group given to each of the others, next to one of its
+        // tiles: three 7-tile tables (2.4 G entries each) and the 3-tile corner that is left.
+        {"pdb7773",
+         5,
+         5,
+         {{1, 2, 5, 6, 7, 12, 17}, {3, 4, 8, 9, 13, 14, 19}, {10, 11, 15, 16, 20, 21, 22}, {18, 23, 24}}},
     };
     return p;
 }
@@ -73,7 +79,7 @@ const std::vector<NamedPartition>& partitions() {
 }  // namespace
 
 const std::vector<std::string>& partition_names() {
-    static const std::vector<std::string> names = {"pdb555", "pdb663", "pdb78", "pdb6666"};
+    static const std::vector<std::string> names = {"pdb555", "pdb663", "pdb78", "pdb6666", "pdb7773"};
     return names;
 }
 
@@ -90,6 +96,13 @@ bool partition_fits(std::string_view name, Geometry g) {
     return std::any_of(partitions().begin(), partitions().end(), [&](const NamedPartition& p) {
         return p.name == name && static_cast<int>(p.rows) == g.rows && static_cast<int>(p.cols) == g.cols;
     });
+}
+
+Geometry partition_geometry(std::string_view name) {
+    const std::string_view base = partition_base(name);
+    for (const auto& p : partitions())
+        if (p.name == base) return Geometry{static_cast<int>(p.rows), static_cast<int>(p.cols)};
+    throw UsageError("unknown pattern database '" + std::string(name) + "'");
 }
 
 std::string_view best_partition(Geometry g) {

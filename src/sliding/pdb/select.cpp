@@ -61,7 +61,7 @@ std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch
     Geometry g;
     if (batch.size) g = *batch.size;
     else if (name == "auto" || name == "best") return std::nullopt;
-    else g = partition_base(name) == "pdb6666" ? Geometry{5, 5} : Geometry{4, 4};
+    else g = partition_geometry(name);
     return batch.blank_first ? blank_first_goal(g) : blank_last_goal(g);
 }
 

@@ -5,7 +5,7 @@
 // tiles whose goal cell is cells[i]", whatever their numbers.
 //
 // Named partitions (Korf & Felner 2002 style, disjoint, together covering every tile):
-//   pdb555, pdb663, pdb78 on 4x4; pdb6666 on 5x5. They are written for the blank's goal in cell 0
+//   pdb555, pdb663, pdb78 on 4x4; pdb6666 and pdb7773 on 5x5. They are written for the blank's goal in cell 0
 //   (blank first); for the blank's goal in the last cell (blank last) every cell is turned by 180
 //   degrees, which keeps the main diagonal on itself, so the reflection still applies.
 #include <cstdint>
@@ -72,6 +72,8 @@ std::string_view partition_base(std::string_view name);
 bool is_dual_name(std::string_view name);
 // True when `name` is a partition defined for boards of this geometry.
 bool partition_fits(std::string_view name, Geometry g);
+// The board size a named partition is for. Throws UsageError for an unknown name.
+Geometry partition_geometry(std::string_view name);
 // The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the
 // last cell). Throws UsageError for an unknown name, another board size or another blank cell.
 std::vector<PatternSpec> named_partition(std::string_view name, Geometry g, unsigned blank_goal);
