@@ -259,7 +259,8 @@ PdbTable build_with(const PatternSpec& spec, const CellMasks& geo, unsigned fiel
 BuildEstimate estimate_build(const PatternSpec& spec) {
     check_spec(spec);
     const std::uint64_t entries = spec.entries();
-    return {entries, entries * (slot_layout(spec).bytes + 1), static_cast<double>(entries) / kBuildEntriesPerCpuSecond};
+    const double rate = entries > kLargeBuildEntries ? kLargeBuildEntriesPerCpuSecond : kBuildEntriesPerCpuSecond;
+    return {entries, entries * (slot_layout(spec).bytes + 1), static_cast<double>(entries) / rate};
 }
 
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {

@@ -45,7 +45,8 @@ struct BuildInfo {
 
 // What a build takes, known before it starts: the table's entries (one byte each, in memory and
 // in the cache file after its 64-byte header), the builder's peak memory (the table and its
-// slots), and its CPU time estimated at kBuildEntriesPerCpuSecond.
+// slots), and its CPU time estimated at kBuildEntriesPerCpuSecond (kLargeBuildEntriesPerCpuSecond
+// above kLargeBuildEntries).
 struct BuildEstimate {
     std::uint64_t entries = 0;
     std::uint64_t peak_bytes = 0;
@@ -55,6 +56,10 @@ struct BuildEstimate {
 // 4x4 7-8 (577 M entries, 311 CPU-s) and 5x5 6-6-6-6 tables (510 M, 290 CPU-s) on a 2-core AMD
 // EPYC (Zen 4) (docs/benchmarks.md, "Building the tables"); small tables build faster.
 inline constexpr double kBuildEntriesPerCpuSecond = 1.8e6;
+// Larger tables settle fewer: the 7-tile 5x5 tables (2.4 G entries each) took 1,940 CPU-s each,
+// 1.25 M entries per CPU-second, on the same machine (docs/benchmarks.md, "The 7-7-7-3 partition").
+inline constexpr std::uint64_t kLargeBuildEntries = 1'000'000'000;
+inline constexpr double kLargeBuildEntriesPerCpuSecond = 1.25e6;
 // Throws UsageError for a malformed spec.
 BuildEstimate estimate_build(const PatternSpec& spec);
 
