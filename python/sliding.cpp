@@ -1,6 +1,7 @@
 // bitsolve.sliding: solve one board or a batch (GIL released, Ctrl-C and timeouts watched).
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -90,15 +91,18 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     const auto a = algorithms.find(algorithm);
     if (a == algorithms.end())
         throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
-    static const char* const names[] = {"auto", "best", "lc", "md", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb7773"};
     // A pattern database name may end in -dual (the same tables with dual lookups).
     const std::string base(heuristic.size() > 3 && heuristic.rfind("pdb", 0) == 0 ? pdb::partition_base(heuristic)
                                                                                   : std::string_view(heuristic));
-    if (std::find(std::begin(names), std::end(names), base) == std::end(names))
-        throw py::value_error(
-            "heuristic must be auto, best, lc, md, pdb555, pdb663, pdb78, pdb6666 or pdb7773 (a pdb name also with "
-            "-dual), not '" +
-            heuristic + "'");
+    std::vector<std::string> names{"auto", "best", "lc", "md"};
+    const auto& pdbs = pdb::partition_names();
+    names.insert(names.end(), pdbs.begin(), pdbs.end());
+    if (std::find(names.begin(), names.end(), base) == names.end()) {
+        std::string list;
+        for (std::size_t i = 0; i < names.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+        throw py::value_error("heuristic must be " + list + " (a pdb name also with -dual), not '" + heuristic + "'");
+    }
     s.opt.algorithm = a->second;
     s.opt.heuristic = heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;
     s.opt.want_path = path;

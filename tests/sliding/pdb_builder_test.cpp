@@ -74,7 +74,9 @@ TEST(PdbBuilder, MatchesZeroOneBfs) {
         pdbtest::spec(3, 3, 0, {4, 5, 7, 8, 6}), pdbtest::spec(2, 3, 0, {1, 3, 4}),
         pdbtest::spec(3, 4, 0, {1, 4, 5, 6}),    pdbtest::spec(2, 2, 0, {1, 2}),  // 2x2: some placements unreachable
     };
+    unsigned by_region = 0;
     for (const auto& s : specs) {
+        by_region += estimate_build(s).fields_by_region ? 1 : 0;
         BuildInfo info;
         const PdbTable t = build_table(s, 1, {}, &info);
         ASSERT_EQ(t.data.size(), s.entries()) << s.key();
@@ -82,6 +84,9 @@ TEST(PdbBuilder, MatchesZeroOneBfs) {
         EXPECT_EQ(t.at(rank_kperm(s.cells.data(), s.k(), s.size())), 0) << s.key();
         EXPECT_GT(info.max_depth, 0u);
     }
+    // Both slot layouts are covered.
+    EXPECT_GT(by_region, 0u);
+    EXPECT_LT(by_region, specs.size());
 }
 
 TEST(PdbBuilder, SameTableForAnyThreadCount) {
@@ -121,18 +126,21 @@ TEST(PdbBuilder, RejectsMalformedSpecs) {
     EXPECT_THROW(build_table(pdbtest::spec(6, 4, 0, {1}), 1), bitsolve::UsageError);        // too big
 }
 
-// The estimate before a build: one table byte an entry plus the slot of 2 bits per blank region
-// (1, 2, 4 or 8 bytes), as many regions as any placement of the pattern's tiles can leave (counted
-// apart by a brute force over every set of occupied cells; a checkerboard of tiles walls in the
-// most cells); the peak is what the build checks against the memory budget.
+// The estimate before a build: one table byte an entry plus the slot of 2-bit fields (1, 2, 4 or 8
+// bytes). A field per blank region where that makes the slot smaller, as many regions as any
+// placement of the pattern's tiles can leave (counted apart by a brute force over every set of
+// occupied cells; a checkerboard of tiles walls in the most cells), else a field per free cell.
+// The peak is what the build checks against the memory budget.
 TEST(PdbBuilder, EstimatesBeforeBuilding) {
     const BuildEstimate e78 = estimate_build(pdbtest::spec(4, 4, 0, {8, 9, 10, 11, 12, 13, 14, 15}));
     EXPECT_EQ(e78.entries, 518918400u);         // 16!/8!
-    EXPECT_EQ(e78.peak_bytes, 518918400u * 3);  // up to 8 regions: 2-byte slots
+    EXPECT_EQ(e78.peak_bytes, 518918400u * 3);  // 8 free cells, up to 8 regions: 2-byte slots either way
+    EXPECT_FALSE(e78.fields_by_region);
     EXPECT_DOUBLE_EQ(e78.cpu_seconds, 518918400.0 / kBuildEntriesPerCpuSecond);
     EXPECT_EQ(estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6})).peak_bytes, 127512000u * 3);  // 5 regions
     const BuildEstimate e7 = estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6, 7}));
-    EXPECT_EQ(e7.peak_bytes, 2422728000ULL * 3);  // 6 regions
+    EXPECT_EQ(e7.peak_bytes, 2422728000ULL * 3);  // 6 regions (18 free cells)
+    EXPECT_TRUE(e7.fields_by_region);
     EXPECT_DOUBLE_EQ(e7.cpu_seconds, 2422728000.0 / kLargeBuildEntriesPerCpuSecond);
     EXPECT_EQ(estimate_build(pdbtest::spec(3, 3, 0, {1, 2})).peak_bytes, 72u * 2);               // 2 regions
     EXPECT_EQ(estimate_build(pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5})).peak_bytes, 524160u * 2);  // 4 regions

@@ -201,8 +201,8 @@ struct SlotLayout {
     unsigned fields, bytes;
 };
 
-SlotLayout slot_layout(const PatternSpec& spec) {
-    const unsigned regions = max_regions(CellMasks(spec.geometry()), spec.k()), free_n = spec.size() - spec.k();
+SlotLayout slot_layout(const PatternSpec& spec, const CellMasks& geo) {
+    const unsigned regions = max_regions(geo, spec.k()), free_n = spec.size() - spec.k();
     if (slot_bytes(regions) < slot_bytes(free_n)) return {true, regions, slot_bytes(regions)};
     return {false, free_n, slot_bytes(free_n)};
 }
@@ -260,13 +260,14 @@ BuildEstimate estimate_build(const PatternSpec& spec) {
     check_spec(spec);
     const std::uint64_t entries = spec.entries();
     const double rate = entries > kLargeBuildEntries ? kLargeBuildEntriesPerCpuSecond : kBuildEntriesPerCpuSecond;
-    return {entries, entries * (slot_layout(spec).bytes + 1), static_cast<double>(entries) / rate};
+    const SlotLayout l = slot_layout(spec, CellMasks(spec.geometry()));
+    return {entries, entries * (l.bytes + 1), static_cast<double>(entries) / rate, l.by_region};
 }
 
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {
     check_spec(spec);
     const CellMasks geo(spec.geometry());
-    const SlotLayout l = slot_layout(spec);
+    const SlotLayout l = slot_layout(spec, geo);
     if (l.by_region) {
         switch (l.bytes) {  // fewer fields than free cells: never 8 bytes
             case 1: return build_with<std::uint8_t, true>(spec, geo, l.fields, threads, progress, info);

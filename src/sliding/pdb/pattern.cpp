@@ -76,10 +76,22 @@ const std::vector<NamedPartition>& partitions() {
     return p;
 }
 
+// The partition of that name (a -dual suffix ignored), or null.
+const NamedPartition* find_partition(std::string_view name) {
+    name = partition_base(name);
+    for (const auto& p : partitions())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
 }  // namespace
 
 const std::vector<std::string>& partition_names() {
-    static const std::vector<std::string> names = {"pdb555", "pdb663", "pdb78", "pdb6666", "pdb7773"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const auto& p : partitions()) v.emplace_back(p.name);
+        return v;
+    }();
     return names;
 }
 
@@ -92,17 +104,14 @@ std::string_view partition_base(std::string_view name) {
 }
 
 bool partition_fits(std::string_view name, Geometry g) {
-    name = partition_base(name);
-    return std::any_of(partitions().begin(), partitions().end(), [&](const NamedPartition& p) {
-        return p.name == name && static_cast<int>(p.rows) == g.rows && static_cast<int>(p.cols) == g.cols;
-    });
+    const NamedPartition* p = find_partition(name);
+    return p && static_cast<int>(p->rows) == g.rows && static_cast<int>(p->cols) == g.cols;
 }
 
 Geometry partition_geometry(std::string_view name) {
-    const std::string_view base = partition_base(name);
-    for (const auto& p : partitions())
-        if (p.name == base) return Geometry{static_cast<int>(p.rows), static_cast<int>(p.cols)};
-    throw UsageError("unknown pattern database '" + std::string(name) + "'");
+    const NamedPartition* p = find_partition(name);
+    if (!p) throw UsageError("unknown pattern database '" + std::string(name) + "'");
+    return Geometry{static_cast<int>(p->rows), static_cast<int>(p->cols)};
 }
 
 std::string_view best_partition(Geometry g) {
@@ -114,11 +123,9 @@ std::string_view best_partition(Geometry g) {
 int best_prune_depth(Geometry g) { return g == Geometry{5, 5} ? 12 : 2; }
 
 std::vector<PatternSpec> named_partition(std::string_view name, Geometry geo, unsigned blank_goal) {
-    name = partition_base(name);
     const unsigned rows = static_cast<unsigned>(geo.rows), cols = static_cast<unsigned>(geo.cols);
-    const NamedPartition* found = nullptr;
-    for (const auto& p : partitions())
-        if (p.name == name) found = &p;
+    const NamedPartition* found = find_partition(name);
+    name = partition_base(name);
     if (!found) throw UsageError("unknown pattern database '" + std::string(name) + "'");
     if (found->rows != rows || found->cols != cols)
         throw UsageError(std::string(name) + " is for " + std::to_string(found->rows) + "x" +

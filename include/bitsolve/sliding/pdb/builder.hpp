@@ -51,6 +51,7 @@ struct BuildEstimate {
     std::uint64_t entries = 0;
     std::uint64_t peak_bytes = 0;
     double cpu_seconds = 0;
+    bool fields_by_region = false;  // the build's 2-bit slot fields: one per blank region, else one per free cell
 };
 // Entries a build settles per CPU-second, measured with `bitsolve sliding build-pdb` on the
 // 4x4 7-8 (577 M entries, 311 CPU-s) and 5x5 6-6-6-6 tables (510 M, 290 CPU-s) on a 2-core AMD
