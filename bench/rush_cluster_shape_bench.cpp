@@ -3,8 +3,8 @@
 //   rush_cluster_shape_bench [size] [walls] [every] [offset]   the slices s with s % every == offset
 // (defaults 6 0 2000 1000, the sample of rush_db_bench 6 0 2000). Each cluster is analysed once,
 // from its first layout in the slice, as the database does. Reported:
-//   - moves per state: the slides the forward search probes, and the one-cell slides among
-//     them (a numbering by one-cell slides would probe only those);
+//   - moves per state: every slide (what a search without pruning probes), and the one-cell
+//     slides among them (a numbering by one-cell slides would probe only those);
 //   - product clusters: the pieces split into groups that never share a cell anywhere in the
 //     cluster (the union of the cells each piece covers, over all states). Such a cluster is the
 //     product of its groups' clusters and makes no row: removing a piece of a group without the
@@ -48,11 +48,12 @@ void measure(const DbClusterAnalyzer& a, Totals& t) {
             covered[i] |= p.cells();
             if (p.pos > 0 && !(p.cells_at(p.pos - 1) & ~p.cells() & occ)) ++t.unit_moves;
             if (p.pos + p.len < b.size && !(p.cells_at(p.pos + 1) & ~p.cells() & occ)) ++t.unit_moves;
+            for (int at = p.pos - 1; at >= 0 && !(p.cells_at(at) & ~p.cells() & occ); --at) ++t.moves;
+            for (int at = p.pos + 1; at + p.len <= b.size && !(p.cells_at(at) & ~p.cells() & occ); ++at) ++t.moves;
         }
     });
     ++t.clusters;
     t.states += states;
-    t.moves += a.moves();
     std::array<int, kMaxPieces> parent{};
     std::iota(parent.begin(), parent.end(), 0);
     for (std::size_t i = 0; i < pieces; ++i)

@@ -66,6 +66,9 @@ CompiledBoard::CompiledBoard(const Board& board)
             const u64 m = p.cells_at(at);
             cells_[s][static_cast<std::size_t>(at - min)] = m;
             cellsT_[s][static_cast<std::size_t>(at - min)] = transpose_cells(m);
+            if (at > 0)
+                behind_[s][static_cast<std::size_t>(at - min)] =
+                    p.vertical ? cell_bit(at - 1, p.line) : cell_bit(p.line, at - 1);
         }
         start_ |= static_cast<u64>(p.pos - min) << shift;
         if (i == primary_ && board.size - p.len <= max) goal_field_ = static_cast<u64>(board.size - p.len - min);

@@ -143,4 +143,111 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     }
 }
 
+// The exhaustive BFS (SlideSearch::explore): run_with's steps without the goal, the stop or
+// the path.
+template <Kernel K>
+__attribute__((always_inline)) inline void SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
+                                                                     std::size_t sources_n, int only) {
+    const int n = static_cast<int>(s.board().pieces.size());
+    constexpr bool from_keys = K != Kernel::Scalar;
+    tables_.build(s, K == Kernel::Scalar);
+    SlideBatch b;
+    seen_.reset(std::max(size_hint_, sources_n));
+    const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
+    std::size_t count = 0;
+    // Room for `extra` more nodes in the arrays and the visited set.
+    auto room = [&](std::size_t extra) {
+        if (seen_.needs_room(count + extra)) {
+            seen_.reset(2 * (count + extra));
+            for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
+        }
+        if (count + extra > keys_.size()) {
+            const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
+            if (want > detail::kParentMask) throw LimitError("components of more than 2^31 states are not supported");
+            require_memory((want - keys_.size()) * per_node, "the search frontier");
+            keys_.resize(want);
+            records_.resize(want);
+        }
+        if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
+    };
+    // Writes node `key` (new or not) with its record; the count moves on when it was new.
+    auto add = [&](Key key, std::uint64_t record, std::size_t fresh) {
+        keys_[count] = key;
+        records_[count] = record;
+        if (!from_keys) {
+            const CompiledBoard::Occupancy o = s.occupancy(key);
+            occ_[count] = o.occ;
+            occT_[count] = o.occT;
+        }
+        count += fresh;
+    };
+    room(sources_n);
+    for (std::size_t i = 0; i < sources_n; ++i) {
+        seen_.template insert<K>(sources[i]);
+        add(sources[i], static_cast<std::uint64_t>(n) << 32, 1);  // a root: piece n, an empty sweep
+    }
+    std::size_t head = 0, layer_end = sources_n;
+    layer_ends_.clear();
+    if (only >= 0) {  // the sources' layer by `only`'s slides alone
+        const auto u = static_cast<std::size_t>(only);
+        for (std::size_t i = 0; i < sources_n; ++i) {
+            const Key g = keys_[i];
+            const auto [back, ahead] = s.reach(g, only);
+            room(static_cast<std::size_t>(back + ahead));
+            const int f0 = s.field(g, only);
+            for (int d = -back; d <= ahead; ++d) {
+                if (d == 0) continue;
+                const Key kid =
+                    g + (d < 0 ? tables_.back[u][-d - 1] : tables_.ahead[u][d - 1]);  // back: negative offsets
+                add(kid,
+                    i | (static_cast<std::uint64_t>(only) << 32) | (static_cast<std::uint64_t>(f0) << 40) |
+                        (static_cast<std::uint64_t>(f0 + d) << 48),
+                    seen_.template insert<K>(kid));
+            }
+        }
+        head = sources_n;
+        if (count > sources_n) layer_ends_.push_back(sources_n), layer_end = count;
+    }
+    for (std::size_t lanes = 0, batches = 0; head < count; head += lanes) {
+        if (head == layer_end) {
+            layer_ends_.push_back(layer_end);
+            layer_end = count;
+        }
+        if ((++batches & 0xFF) == 0) check_stop();
+        lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
+        const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
+        std::size_t m = 0;
+        if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
+        else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
+        else m = expand_scalar(tables_, nodes, head, lanes, b);
+        room(m);
+        // The visited set of a large cluster is out of the caches: start every child's bucket
+        // load before the first look-up (6% less time on the database's sample).
+        for (std::size_t j = 0; j < m; ++j) seen_.prefetch(b.kids[j]);
+        for (std::size_t j = 0; j < m; ++j) {
+            const Key kid = b.kids[j];
+            const std::uint32_t item = b.kid_info[j];
+            const std::size_t l = item & 7;
+            const int i = static_cast<int>(item >> 3);
+            const std::size_t fresh = seen_.template insert<K>(kid);
+            assert(s.valid(kid));
+            const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
+            keys_[count] = kid;
+            records_[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
+                              (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
+            if (!from_keys) {
+                const auto u = static_cast<std::size_t>(i);
+                occ_[count] = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^
+                              tables_.cells[u][static_cast<std::size_t>(f1)];
+                occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
+                               tables_.cellsT[u][static_cast<std::size_t>(f1)];
+            }
+            count += fresh;
+        }
+    }
+    layer_ends_.push_back(count);
+    states_ = count;
+    size_hint_ = std::max(count, size_hint_ / 2);
+}
+
 }  // namespace bitsolve::rush

@@ -20,4 +20,13 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
     run_with<Kernel::Scalar>(s, want_path, max_length, sol);
 }
 
+void SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_t count, int only) {
+    switch (kernel_.value_or(active_kernel())) {
+        case Kernel::Avx512: return explore_avx512(s, sources, count, only);
+        case Kernel::Avx2: return explore_avx2(s, sources, count, only);
+        case Kernel::Scalar: break;
+    }
+    explore_with<Kernel::Scalar>(s, sources, count, only);
+}
+
 }  // namespace bitsolve::rush

@@ -22,6 +22,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "bitsolve/rush/board.hpp"
@@ -139,6 +140,27 @@ public:
         return m;
     }
 
+    // How far piece i of state k can slide: {cells back (up/left), cells ahead (down/right)}.
+    std::pair<int, int> reach(Key k, int i) const {
+        const Occupancy o = occupancy(k);
+        const int p = pos(k, i);
+        const u64 lines = line_id_[i] < 8 ? o.occ >> (8 * line_id_[i]) : o.occT >> (8 * (line_id_[i] - 8));
+        const auto free = static_cast<std::size_t>((lines & 0xFF) & ~(lenmask_[i] << p));
+        return {detail::kFreeRuns.before[free][static_cast<std::size_t>(p)],
+                detail::kFreeRuns.after[free][static_cast<std::size_t>(p + len_[i])]};
+    }
+
+    // Whether state k is packed: no piece can move up or left (the cell behind each is taken).
+    bool packed(Key k) const {
+        u64 occ = walls_, behind = 0;
+        for (int i = 0; i < n_; ++i) {
+            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
+            occ |= cells_[i][fi];
+            behind |= behind_[i][fi];
+        }
+        return (behind & ~occ) == 0;
+    }
+
     // Occupancy of state k in both layouts (walls and outside cells included).
     struct Occupancy {
         u64 occ = 0, occT = 0;
@@ -194,6 +216,7 @@ private:
     std::array<u64, 8> exit_way_{};  // [pos of the primary]: cells right of it in its row
     // cells_[i][f] / cellsT_[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells_{}, cellsT_{};
+    std::array<std::array<u64, 8>, kMaxPieces> behind_{};  // the cell before the piece on its line, 0 at the edge
 };
 
 }  // namespace bitsolve::rush

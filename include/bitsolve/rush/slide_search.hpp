@@ -80,6 +80,20 @@ public:
     // Called once per layer of the next runs (layer_progress.hpp); none by default.
     void set_on_layer(LayerFn f) { on_layer_ = std::move(f); }
 
+    // Breadth-first over everything reachable from `sources` (distinct keys, all at depth 0),
+    // with the same pruned slides, no goal test and no stop: the component's states by their
+    // distance to the nearest source (rush/db_cluster.hpp). Afterwards states() of them are in
+    // keys() in BFS order, their records in records() (the sources' piece is the piece count),
+    // and layer_ends()[d] is the end of depth d's range; the last entry is states().
+    // only >= 0 says that a slide of any other piece from a source is a source (the sources are
+    // all the goals of a component, `only` its primary piece), so that only that piece's slides
+    // are generated from them.
+    void explore(const CompiledBoard& space, const Key* sources, std::size_t count, int only = -1);
+    std::size_t states() const { return states_; }
+    const Key* keys() const { return keys_.data(); }
+    const std::uint64_t* records() const { return records_.data(); }
+    const std::vector<std::size_t>& layer_ends() const { return layer_ends_; }
+
 private:
     // The driver for kernel K (src/rush/slide_driver.hpp), and its entries compiled for AVX2
     // and AVX-512 (called only where the CPU has them).
@@ -87,6 +101,10 @@ private:
     void run_with(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     void run_avx2(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     void run_avx512(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
+    template <Kernel K>
+    void explore_with(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
+    void explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
+    void explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
 
     BucketSet seen_;
     std::vector<Key> keys_;
@@ -94,6 +112,8 @@ private:
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
+    std::size_t states_ = 0;
+    std::vector<std::size_t> layer_ends_;
     std::optional<Kernel> kernel_;
     LayerFn on_layer_;
 };

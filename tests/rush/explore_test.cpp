@@ -1,0 +1,94 @@
+// SlideSearch::explore, the database's two searches (rush/db_cluster.hpp): from one state and
+// from all the goals of a cluster, its layers must be the distances from the sources that the
+// naive reference search finds, with every kernel the CPU has, and each node's record must be
+// a slide that leads from its parent to it.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bitsolve/core/cpu.hpp"
+#include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/parse.hpp"
+#include "bitsolve/rush/slide_search.hpp"
+#include "rush/data.hpp"
+#include "rush/reference.hpp"
+
+namespace bitsolve::rush {
+namespace {
+
+// Every node of the last search has the distance `dist` gives its board, equal to its layer;
+// every state of `dist` is a node; a node's record leads from its parent to it by one slide.
+void expect_layers(const SlideSearch& s, const CompiledBoard& space, const std::map<std::string, int>& dist,
+                   std::size_t sources) {
+    ASSERT_EQ(s.states(), dist.size());
+    const std::vector<std::size_t>& ends = s.layer_ends();
+    ASSERT_FALSE(ends.empty());
+    EXPECT_EQ(ends.front(), sources);
+    EXPECT_EQ(ends.back(), s.states());
+    std::size_t begin = 0;
+    for (std::size_t d = 0; d < ends.size(); ++d) {
+        EXPECT_LT(begin, ends[d]) << "layer " << d << " is empty";
+        for (std::size_t i = begin; i < ends[d]; ++i) {
+            const Board b = space.decode(s.keys()[i]);
+            const auto it = dist.find(b.to_string());
+            ASSERT_NE(it, dist.end()) << b.to_string();
+            EXPECT_EQ(it->second, static_cast<int>(d)) << b.to_string();
+            const std::uint64_t r = s.records()[i];
+            const int piece = record_piece(r);
+            if (d == 0) {
+                EXPECT_EQ(piece, space.pieces());
+                continue;
+            }
+            const std::size_t parent = r & 0xFFFFFFFFULL;
+            ASSERT_LT(parent, begin);  // an earlier layer
+            Board from = space.decode(s.keys()[parent]);
+            ASSERT_LT(piece, space.pieces());
+            const int delta = space.pos(s.keys()[i], piece) - space.pos(s.keys()[parent], piece);
+            ASSERT_TRUE(apply_move(from, Move{static_cast<std::uint8_t>(piece), static_cast<std::int8_t>(delta)}));
+            EXPECT_EQ(from.to_string(), b.to_string());
+        }
+        begin = ends[d];
+    }
+}
+
+TEST(RushExplore, LayersAreDistancesFromTheSources) {
+    std::vector<std::string> boards = {
+        "ooBoAABooCCoDDoo",
+        "ooBooAABoooCoDDoCEEoooooo",
+        "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
+        "ooooxoooooBoAAooBoooooxooooooooooooo",  // unsolvable
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves
+        "ooooooooooooAAoooooooooooooooooooooo",  // the car alone: two states each a goal or one away
+    };
+    for (const auto& r : test::db_sample())
+        if (r.cluster <= 3000 && boards.size() < 24) boards.push_back(r.board);
+    for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
+        if (!kernel_supported(k)) continue;
+        SCOPED_TRACE(kernel_name(k));
+        SlideSearch s;
+        s.set_kernel(k);
+        for (const std::string& text : boards) {
+            SCOPED_TRACE(text);
+            const Board b = parse_board(text);
+            const CompiledBoard space(b);
+            const auto ref = test::reference(b, Metric::Moves);
+            const Key start = space.start();
+            s.explore(space, &start, 1);
+            expect_layers(s, space, ref.dist_from_start, 1);
+            std::vector<Key> goals;
+            for (std::size_t i = 0; i < s.states(); ++i)
+                if (space.is_goal(s.keys()[i])) goals.push_back(s.keys()[i]);
+            EXPECT_EQ(goals.size(), ref.goals);
+            if (goals.empty()) continue;
+            for (int only : {-1, space.primary()}) {
+                s.explore(space, goals.data(), goals.size(), only);
+                expect_layers(s, space, ref.dist_to_goal, goals.size());
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace bitsolve::rush
