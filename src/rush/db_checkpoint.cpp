@@ -44,9 +44,13 @@ std::vector<Token> tokens(std::string_view l, std::size_t number) { return token
 
 }  // namespace
 
+// The journal's format: 2 since the clusters are analysed by SlideSearch::explore, whose
+// `states` counts differ from the engine before (the rows do not).
+constexpr std::string_view kJournalFormat = "2";
+
 std::string journal_header(const DbParams& p, DbShard shard, std::uint64_t slices) {
-    return fmt::format("bitsolve-rush-checkpoint 1 size {} walls {} shard {} slices {}\n", p.size, p.max_walls,
-                       to_string(shard), slices);
+    return fmt::format("bitsolve-rush-checkpoint {} size {} walls {} shard {} slices {}\n", kJournalFormat, p.size,
+                       p.max_walls, to_string(shard), slices);
 }
 
 std::string journal_record(std::uint64_t slice, const DbSlice& r) {
@@ -67,6 +71,10 @@ DbJournal::DbJournal(const std::string& path, const DbParams& params, DbShard sh
         const std::string_view first = c.next();
         if (first.substr(0, 25) != "bitsolve-rush-checkpoint ")
             throw InputError(where + " is not a checkpoint of `bitsolve rush enumerate`");
+        if (const std::string_view rest = first.substr(25); rest.substr(0, rest.find(' ')) != kJournalFormat)
+            throw InputError(where + " is of another format ('" + quote(rest.substr(0, rest.find(' ')), 20) +
+                             "', not '" + std::string(kJournalFormat) +
+                             "': an earlier engine, whose state counts differ); use another file");
         if (std::string(first) + "\n" != header)
             throw InputError(where + " is for other parameters ('" + quote(first.substr(25), 80) + "', not '" +
                              header.substr(25, header.size() - 26) + "'); use another file");
