@@ -7,9 +7,10 @@
 //     slides among them (a numbering by one-cell slides would probe only those);
 //   - product clusters: the pieces split into groups that never share a cell anywhere in the
 //     cluster (the union of the cells each piece covers, over all states). Such a cluster is the
-//     product of its groups' clusters and makes no row: removing a piece of a group without the
-//     primary car changes no distance. "Factored" is what numbering each group on its own
-//     would cost: the sum over groups of their distinct placements, instead of their product.
+//     product of its groups' clusters (which alone does not rule out a row: removing a piece of
+//     another group that never moves can free a piece of the car's group). "Factored" is what
+//     numbering each group on its own would cost: the sum over groups of their distinct
+//     placements, instead of their product.
 #include <array>
 #include <cstdio>
 #include <cstdlib>

@@ -1,11 +1,10 @@
-// One cluster of the database from a packed layout: forward numbering, distances, hardest
-// state, minimality (db_cluster.hpp).
+// One cluster of the database from a packed layout: the search from the layout (the cluster,
+// its packed states and goals), the search from the goals (distances), the hardest state and
+// its minimality (db_cluster.hpp).
 #include "bitsolve/rush/db_cluster.hpp"
 
-#include <algorithm>
-#include <bit>
+#include <array>
 
-#include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
 
 namespace bitsolve::rush {
