@@ -70,6 +70,11 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     out.cluster_size = size;
     packed_.clear();
     goals_.clear();
+    if (size > goals_.capacity()) {  // room for every state, kept for the clusters after
+        require_memory(2 * size * sizeof(Key), "the cluster's goals and packed states");
+        goals_.reserve(size);
+        packed_.reserve(size);
+    }
     const Key* keys = search_.keys();
     for (std::size_t i = 0; i < size; ++i) {
         if ((i & 0xFFFF) == 0xFFFF) check_stop();
