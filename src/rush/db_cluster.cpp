@@ -100,7 +100,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     // An optimal solution from it: its parents lead to a goal, one move closer each.
     std::array<bool, kMaxPieces> moved{};
     const std::uint64_t* records = search_.records();
-    for (std::size_t i = best; record_piece(records[i]) != n; i = records[i] & 0xFFFFFFFFULL)
+    for (std::size_t i = best; record_piece(records[i]) != n; i = record_parent(records[i]))
         moved[static_cast<std::size_t>(record_piece(records[i]))] = true;
     const Key hardest = keys[best];
     if (!minimal(hardest, moves, moved, out.states)) return;

@@ -1,9 +1,10 @@
 #pragma once
-// The moves-metric BFS driver (see slide_search.hpp) as a template over the kernel, always
-// inlined into one entry per kernel: SlideSearch::run's scalar entry (slide_search.cpp, the
-// build's instruction set) and the AVX2 and AVX-512 entries (in slide_kernel_avx2.cpp and
-// slide_kernel_avx512.cpp, compiled for those), so that the visited set's compare (step 3) is
-// the kernel's too. Private to src/rush.
+// The drivers of the moves search (SlideSearch::run) and of the exhaustive BFS
+// (SlideSearch::explore), see slide_search.hpp, as templates over the kernel, always inlined
+// into one entry per kernel: the scalar entries (slide_search.cpp, the build's instruction set)
+// and the AVX2 and AVX-512 entries (in slide_kernel_avx2.cpp and slide_kernel_avx512.cpp,
+// compiled for those), so that the visited set's compare (step 3) is the kernel's too. Private
+// to src/rush.
 #include <algorithm>
 #include <cassert>
 
@@ -13,9 +14,61 @@
 
 namespace bitsolve::rush {
 
-namespace detail {
-constexpr std::uint64_t kParentMask = 0xFFFFFFFFULL;
-}  // namespace detail
+// Room for `extra` nodes after the first `count`: the visited set regrown (the nodes
+// re-inserted) when it would be too full, the node arrays doubled when too short.
+template <Kernel K>
+inline void SlideSearch::make_room(std::size_t count, std::size_t extra) {
+    constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
+    if (seen_.needs_room(count + extra)) {
+        seen_.reset(2 * (count + extra));
+        for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
+    }
+    if (count + extra > keys_.size()) {
+        const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
+        if (want > kMaxSearchNodes) throw LimitError("searches of more than 2^32 states are not supported");
+        const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
+        require_memory((want - keys_.size()) * per_node, "the search frontier");
+        keys_.resize(want);
+        records_.resize(want);
+    }
+    if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
+}
+
+// Step 3 (slide_search.hpp) for the m children of the batch of nodes [head, head + 8): each
+// is looked up and written after the first `count` nodes with its record (and its occupancy
+// for the scalar kernel); the count moves on only for a new one. Calls
+// on_kid(index, occupancy, lane, fresh) for each. Returns the new count.
+template <Kernel K, class OnKid>
+__attribute__((always_inline)) inline std::size_t SlideSearch::write_children(const CompiledBoard& s,
+                                                                              const SlideBatch& b, std::size_t head,
+                                                                              std::size_t m, std::size_t count,
+                                                                              OnKid&& on_kid) {
+    constexpr bool from_keys = K != Kernel::Scalar;
+    Key* const out_keys = keys_.data();
+    std::uint64_t* const out_records = records_.data();
+    for (std::size_t j = 0; j < m; ++j) {
+        const Key kid = b.kids[j];
+        const std::uint32_t item = b.kid_info[j];
+        const std::size_t l = item & 7;
+        const int i = static_cast<int>(item >> 3);
+        const std::size_t fresh = seen_.template insert<K>(kid);
+        assert(s.valid(kid));
+        const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
+        out_keys[count] = kid;
+        out_records[count] = make_record(head + l, i, f0, f1);
+        const auto u = static_cast<std::size_t>(i);
+        const u64 occ =
+            b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^ tables_.cells[u][static_cast<std::size_t>(f1)];
+        if (!from_keys) {
+            occ_[count] = occ;
+            occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
+                           tables_.cellsT[u][static_cast<std::size_t>(f1)];
+        }
+        on_kid(count, occ, l, fresh);
+        count += fresh;
+    }
+    return count;
+}
 
 template <Kernel K>
 __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledBoard& s, bool want_path, int max_length,
@@ -27,16 +80,14 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     seen_.reset(size_hint_);
     const Key start = s.start();
     const CompiledBoard::Occupancy start_occ = s.occupancy(start);
+    make_room<K>(0, 1);
     seen_.template insert<K>(start);
-    if (keys_.size() < 4096) keys_.resize(4096), records_.resize(4096);
     if (!from_keys) {  // the scalar kernel reads each node's occupancy instead of rebuilding it
-        occ_.resize(keys_.size());
-        occT_.resize(keys_.size());
         occ_[0] = start_occ.occ;
         occT_[0] = start_occ.occT;
     }
     keys_[0] = start;
-    records_[0] = static_cast<std::uint64_t>(n) << 32;  // the root: piece n, an empty sweep
+    records_[0] = make_record(0, n, 0, 0);  // the root: piece n, an empty sweep
     std::size_t count = 1;
     std::size_t found = 0;
     int last = s.near_goal(start, start_occ.occ);  // 0 or 1 once found
@@ -68,54 +119,21 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
         else m = expand_scalar(tables_, nodes, head, lanes, b);
         expanded += lanes;
         generated += m;
-        // Step 3: look each child up and write it; the count moves on only for a new one.
-        if (seen_.needs_room(count + m)) {
-            seen_.reset(2 * (count + m));
-            for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
-        }
-        if (count + m > keys_.size()) {
-            const std::size_t want = 2 * (count + m);
-            const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
-            require_memory((want - keys_.size()) * per_node, "the search frontier");
-            keys_.resize(want);
-            records_.resize(want);
-            if (!from_keys) occ_.resize(want), occT_.resize(want);
-        }
-        Key* const out_keys = keys_.data();
-        std::uint64_t* const out_records = records_.data();
-        for (std::size_t j = 0; j < m; ++j) {
-            const Key kid = b.kids[j];
-            const std::uint32_t item = b.kid_info[j];
-            const std::size_t l = item & 7;
-            const int i = static_cast<int>(item >> 3);
-            const std::size_t fresh = seen_.template insert<K>(kid);
-            assert(s.valid(kid));
-            const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
-            out_keys[count] = kid;
-            out_records[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
-                                 (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
-            const auto u = static_cast<std::size_t>(i);
-            const u64 occ = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^
-                            tables_.cells[u][static_cast<std::size_t>(f1)];
-            if (!from_keys) {
-                occ_[count] = occ;
-                occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
-                               tables_.cellsT[u][static_cast<std::size_t>(f1)];
-            }
-            // Every expanded node's way out is blocked (else the search had stopped), so no
-            // child is a goal, and a child's way is clear exactly when its parent's way cells
-            // are free in it: a slide of the primary piece never clears its own way (the
-            // blocker stays ahead of it) and a slide of another leaves the way where it was.
+        // Step 3. Every expanded node's way out is blocked (else the search had stopped), so
+        // no child is a goal, and a child's way is clear exactly when its parent's way cells
+        // are free in it: a slide of the primary piece never clears its own way (the blocker
+        // stays ahead of it) and a slide of another leaves the way where it was.
+        make_room<K>(count, m);
+        count = write_children<K>(s, b, head, m, count, [&](std::size_t at, u64 occ, std::size_t l, std::size_t fresh) {
             const bool clear = (occ & b.way[l]) == 0;
-            assert((clear ? 1 : 2) == s.near_goal(kid, occ));
+            assert((clear ? 1 : 2) == s.near_goal(keys_[at], occ));
             if (fresh && clear && !done) [[unlikely]] {
                 done = true;
-                found = count;
+                found = at;
                 last = 1;
                 sol.length = depth + 2;
             }
-            count += fresh;
-        }
+        });
     }
     if (sol.length > 0) {  // the way-clear state's layer, as far as it went, then the goal
         if (sol.length > 1) report(sol.length - 1, count - layer_end, count);
@@ -128,8 +146,8 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     // sizes, a table sized to the last search alone kept growing (rehashing) in the next.
     size_hint_ = std::max(count, size_hint_ / 2);
     if (want_path && sol.length > 0) {
-        for (std::size_t i = found; i != 0; i = records_[i] & detail::kParentMask) {
-            const std::size_t parent = records_[i] & detail::kParentMask;
+        for (std::size_t i = found; i != 0; i = record_parent(records_[i])) {
+            const std::size_t parent = record_parent(records_[i]);
             const int piece = record_piece(records_[i]);
             const int delta = s.pos(keys_[i], piece) - s.pos(keys_[parent], piece);
             sol.path.push_back(Move{static_cast<std::uint8_t>(piece), static_cast<std::int8_t>(delta)});
@@ -153,23 +171,7 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
     tables_.build(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(std::max(size_hint_, sources_n));
-    const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
     std::size_t count = 0;
-    // Room for `extra` more nodes in the arrays and the visited set.
-    auto room = [&](std::size_t extra) {
-        if (seen_.needs_room(count + extra)) {
-            seen_.reset(2 * (count + extra));
-            for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
-        }
-        if (count + extra > keys_.size()) {
-            const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
-            if (want > detail::kParentMask) throw LimitError("components of more than 2^31 states are not supported");
-            require_memory((want - keys_.size()) * per_node, "the search frontier");
-            keys_.resize(want);
-            records_.resize(want);
-        }
-        if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
-    };
     // Writes node `key` (new or not) with its record; the count moves on when it was new.
     auto add = [&](Key key, std::uint64_t record, std::size_t fresh) {
         keys_[count] = key;
@@ -181,10 +183,10 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         }
         count += fresh;
     };
-    room(sources_n);
+    make_room<K>(count, sources_n);
     for (std::size_t i = 0; i < sources_n; ++i) {
         seen_.template insert<K>(sources[i]);
-        add(sources[i], static_cast<std::uint64_t>(n) << 32, 1);  // a root: piece n, an empty sweep
+        add(sources[i], make_record(0, n, 0, 0), 1);  // a root: piece n, an empty sweep
     }
     std::size_t head = 0, layer_end = sources_n;
     layer_ends_.clear();
@@ -193,16 +195,13 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         for (std::size_t i = 0; i < sources_n; ++i) {
             const Key g = keys_[i];
             const auto [back, ahead] = s.reach(g, only);
-            room(static_cast<std::size_t>(back + ahead));
+            make_room<K>(count, static_cast<std::size_t>(back + ahead));
             const int f0 = s.field(g, only);
             for (int d = -back; d <= ahead; ++d) {
                 if (d == 0) continue;
                 const Key kid =
                     g + (d < 0 ? tables_.back[u][-d - 1] : tables_.ahead[u][d - 1]);  // back: negative offsets
-                add(kid,
-                    i | (static_cast<std::uint64_t>(only) << 32) | (static_cast<std::uint64_t>(f0) << 40) |
-                        (static_cast<std::uint64_t>(f0 + d) << 48),
-                    seen_.template insert<K>(kid));
+                add(kid, make_record(i, only, f0, f0 + d), seen_.template insert<K>(kid));
             }
         }
         head = sources_n;
@@ -220,30 +219,11 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
         else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
         else m = expand_scalar(tables_, nodes, head, lanes, b);
-        room(m);
+        make_room<K>(count, m);
         // The visited set of a large cluster is out of the caches: start every child's bucket
         // load before the first look-up (6% less time on the database's sample).
         for (std::size_t j = 0; j < m; ++j) seen_.prefetch(b.kids[j]);
-        for (std::size_t j = 0; j < m; ++j) {
-            const Key kid = b.kids[j];
-            const std::uint32_t item = b.kid_info[j];
-            const std::size_t l = item & 7;
-            const int i = static_cast<int>(item >> 3);
-            const std::size_t fresh = seen_.template insert<K>(kid);
-            assert(s.valid(kid));
-            const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
-            keys_[count] = kid;
-            records_[count] = (head + l) | (static_cast<std::uint64_t>(i) << 32) |
-                              (static_cast<std::uint64_t>(f0) << 40) | (static_cast<std::uint64_t>(f1) << 48);
-            if (!from_keys) {
-                const auto u = static_cast<std::size_t>(i);
-                occ_[count] = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^
-                              tables_.cells[u][static_cast<std::size_t>(f1)];
-                occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
-                               tables_.cellsT[u][static_cast<std::size_t>(f1)];
-            }
-            count += fresh;
-        }
+        count = write_children<K>(s, b, head, m, count, [](std::size_t, u64, std::size_t, std::size_t) {});
     }
     layer_ends_.push_back(count);
     states_ = count;

@@ -41,7 +41,7 @@ void expect_layers(const SlideSearch& s, const CompiledBoard& space, const std::
                 EXPECT_EQ(piece, space.pieces());
                 continue;
             }
-            const std::size_t parent = r & 0xFFFFFFFFULL;
+            const std::size_t parent = record_parent(r);
             ASSERT_LT(parent, begin);  // an earlier layer
             Board from = space.decode(s.keys()[parent]);
             ASSERT_LT(piece, space.pieces());

@@ -92,29 +92,21 @@ public:
     static constexpr std::size_t kChildBuffer = kMaxPieces * 2 * (kMaxSize - 2) + 8;
     template <bool Unit, bool Pieces = true>
     std::size_t children(Key k, Key* keys, std::uint8_t* pieces) const {
-        static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
-        // Rows of occ are bytes 0..7 of `lines`, rows of occT (columns) bytes 8..15.
-        u64 occ = walls_, occT = wallsT_;
+        Occupancy o{walls_, wallsT_};
         std::uint8_t at[kMaxPieces];
-        for (int i = 0; i < n_; ++i) {
-            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
+        for_each_field(k, [&](int i, std::size_t fi) {
             at[i] = static_cast<std::uint8_t>(base_[i] + fi);
-            occ |= cells_[i][fi];
-            occT |= cellsT_[i][fi];
-        }
-        std::uint8_t lines[16];
-        std::memcpy(lines, &occ, 8);
-        std::memcpy(lines + 8, &occT, 8);
+            o.occ |= cells_[i][fi];
+            o.occT |= cellsT_[i][fi];
+        });
+        const Lines lines(o);
         using V4 = u64 __attribute__((vector_size(32)));  // four keys, one AVX2 store
         const V4 kv = {k, k, k, k};
         constexpr V4 kNear = {1, 2, 3, 4}, kFar = {5, 6, 7, 8};
         const bool far = max_slide_ > 4;  // 7x7 and 8x8 boards slide up to 5 and 6 cells
         std::size_t m = 0;
         for (int i = 0; i < n_; ++i) {
-            const int p = at[i];
-            const auto line = static_cast<std::size_t>(lines[line_id_[i]] & ~(lenmask_[i] << p));
-            const std::size_t back = detail::kFreeRuns.before[line][static_cast<std::size_t>(p)];
-            const std::size_t ahead = detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])];
+            const auto [back, ahead] = free_run(lines, i, at[i]);
             const int sh = shift_[i];
             const u64 piece8 = 0x0101010101010101ULL * static_cast<u64>(i);
             if constexpr (Pieces) std::memcpy(pieces + m, &piece8, 8);
@@ -142,22 +134,17 @@ public:
 
     // How far piece i of state k can slide: {cells back (up/left), cells ahead (down/right)}.
     std::pair<int, int> reach(Key k, int i) const {
-        const Occupancy o = occupancy(k);
-        const int p = pos(k, i);
-        const u64 lines = line_id_[i] < 8 ? o.occ >> (8 * line_id_[i]) : o.occT >> (8 * (line_id_[i] - 8));
-        const auto free = static_cast<std::size_t>((lines & 0xFF) & ~(lenmask_[i] << p));
-        return {detail::kFreeRuns.before[free][static_cast<std::size_t>(p)],
-                detail::kFreeRuns.after[free][static_cast<std::size_t>(p + len_[i])]};
+        const auto [back, ahead] = free_run(Lines(occupancy(k)), i, pos(k, i));
+        return {static_cast<int>(back), static_cast<int>(ahead)};
     }
 
     // Whether state k is packed: no piece can move up or left (the cell behind each is taken).
     bool packed(Key k) const {
         u64 occ = walls_, behind = 0;
-        for (int i = 0; i < n_; ++i) {
-            const auto fi = static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]);
+        for_each_field(k, [&](int i, std::size_t fi) {
             occ |= cells_[i][fi];
             behind |= behind_[i][fi];
-        }
+        });
         return (behind & ~occ) == 0;
     }
 
@@ -167,11 +154,10 @@ public:
     };
     Occupancy occupancy(Key k) const {
         Occupancy o{walls_, wallsT_};
-        for (int i = 0; i < n_; ++i) {
-            const auto fi = static_cast<std::size_t>(field(k, i));
+        for_each_field(k, [&](int i, std::size_t fi) {
             o.occ |= cells_[i][fi];
             o.occT |= cellsT_[i][fi];
-        }
+        });
         return o;
     }
     // From k and its occupancy: 0 at a goal, 1 when the primary piece can slide to the exit edge
@@ -202,6 +188,27 @@ public:
     u64 exit_way(int pos) const { return exit_way_[pos]; }
 
 private:
+    // Calls f(i, field value) for every piece i of state k.
+    template <class F>
+    void for_each_field(Key k, F&& f) const {
+        for (int i = 0; i < n_; ++i) f(i, static_cast<std::size_t>((k >> shift_[i]) & fmask_[i]));
+    }
+    // A state's lines as bytes: rows 0..7 (of occ), then columns 0..7 (of occT).
+    struct Lines {
+        std::uint8_t bytes[16];
+        explicit Lines(const Occupancy& o) {
+            static_assert(std::endian::native == std::endian::little, "line bytes are read from memory");
+            std::memcpy(bytes, &o.occ, 8);
+            std::memcpy(bytes + 8, &o.occT, 8);
+        }
+    };
+    // How far piece i, first cell at p, can slide along its line: {cells back, cells ahead}.
+    std::pair<std::size_t, std::size_t> free_run(const Lines& lines, int i, int p) const {
+        const auto line = static_cast<std::size_t>(lines.bytes[line_id_[i]] & ~(lenmask_[i] << p));
+        return {detail::kFreeRuns.before[line][static_cast<std::size_t>(p)],
+                detail::kFreeRuns.after[line][static_cast<std::size_t>(p + len_[i])]};
+    }
+
     Board board_;
     int max_slide_ = 0;  // N - 2: the furthest any piece can slide in one move
     int n_ = 0;

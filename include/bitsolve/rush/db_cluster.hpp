@@ -40,12 +40,11 @@
 namespace bitsolve::rush {
 
 struct DbClusterResult {
-    bool canonical = false;
-    bool solvable = false;           // canonical and a goal is reachable
+    bool solvable = false;           // a goal is reachable
     bool row = false;                // solvable and the hardest state is minimal
     int moves = 0;                   // the hardest state's optimal length (solvable)
     std::string board;               // the hardest state's string (row)
-    std::uint64_t cluster_size = 0;  // states of the cluster (canonical)
+    std::uint64_t cluster_size = 0;  // states of the cluster
     std::uint64_t states = 0;        // states visited by this analysis, re-solves included
 };
 

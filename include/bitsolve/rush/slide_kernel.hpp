@@ -20,7 +20,14 @@ namespace bitsolve::rush {
 
 constexpr std::size_t kSlideLanes = 8;  // nodes per batch
 
+// A node record from its parts, and its parts.
+inline std::uint64_t make_record(std::size_t parent, int piece, int from, int to) {
+    return static_cast<std::uint64_t>(parent) | (static_cast<std::uint64_t>(piece) << 32) |
+           (static_cast<std::uint64_t>(from) << 40) | (static_cast<std::uint64_t>(to) << 48);
+}
+inline std::size_t record_parent(std::uint64_t r) { return static_cast<std::size_t>(r & 0xFFFFFFFFULL); }
 inline int record_piece(std::uint64_t r) { return static_cast<int>((r >> 32) & 0xFF); }
+constexpr std::size_t kMaxSearchNodes = std::size_t{1} << 32;  // parent indices are 32 bits
 
 // The read-only data of a search on one board: the CompiledBoard's key layout and occupancy
 // tables, eight field values per piece (the vector kernel permutes all eight at once), and two

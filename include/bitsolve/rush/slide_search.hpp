@@ -106,6 +106,13 @@ private:
     void explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
     void explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
 
+    // Shared by both drivers: room for `extra` more nodes, and step 3 of a batch.
+    template <Kernel K>
+    void make_room(std::size_t count, std::size_t extra);
+    template <Kernel K, class OnKid>
+    std::size_t write_children(const CompiledBoard& space, const SlideBatch& b, std::size_t head, std::size_t m,
+                               std::size_t count, OnKid&& on_kid);
+
     BucketSet seen_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;

@@ -1,7 +1,5 @@
 #include "bitsolve/sliding/pdb/pattern.hpp"
 
-#include <algorithm>
-
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
