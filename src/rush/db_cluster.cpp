@@ -4,6 +4,7 @@
 #include "bitsolve/rush/db_cluster.hpp"
 
 #include <array>
+#include <tuple>
 
 #include "bitsolve/core/limits.hpp"
 
@@ -68,32 +69,25 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     const std::size_t size = search_.states();
     out.states = size;
     out.cluster_size = size;
-    packed_.clear();
-    goals_.clear();
-    if (size > goals_.capacity()) {  // room for every state, kept for the clusters after
-        require_memory(2 * size * sizeof(Key), "the cluster's goals and packed states");
-        goals_.reserve(size);
-        packed_.reserve(size);
+    if (size > goals_.size()) {  // room for every state, kept for the clusters after
+        require_memory(2 * (size - goals_.size()) * sizeof(Key), "the cluster's goals and packed states");
+        goals_.resize(size);
+        packed_.resize(size);
     }
-    const Key* keys = search_.keys();
-    for (std::size_t i = 0; i < size; ++i) {
-        if ((i & 0xFFFF) == 0xFFFF) check_stop();
-        if (space.packed(keys[i])) packed_.push_back(keys[i]);
-        if (space.is_goal(keys[i])) goals_.push_back(keys[i]);
-    }
-    if (goals_.empty()) return;
+    std::tie(packed_n_, goals_n_) = search_.classify(packed_.data(), goals_.data());
+    if (goals_n_ == 0) return;
     out.solvable = true;
 
     // Distances: the same search from all the goals at once. A slide of any piece but the
     // primary car keeps a goal a goal, so from the goals only the car's slides are generated.
     // The last layer holds the farthest states; the hardest is the smallest of them in
     // Fogleman's order.
-    search_.explore(space, goals_.data(), goals_.size(), space.primary());
+    search_.explore(space, goals_.data(), goals_n_, space.primary());
     const std::vector<std::size_t>& ends = search_.layer_ends();
     const int moves = static_cast<int>(ends.size()) - 1;
     out.moves = moves;
     if (moves == 0) return;  // every state a goal: removing any piece leaves 0 moves
-    keys = search_.keys();
+    const Key* keys = search_.keys();
     std::size_t best = ends[ends.size() - 2];
     for (std::size_t i = best + 1; i < ends.back(); ++i)
         if (cells(space, keys[i]) < cells(space, keys[best])) best = i;

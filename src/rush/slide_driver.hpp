@@ -17,13 +17,13 @@ namespace bitsolve::rush {
 // Room for `extra` nodes after the first `count`: the visited set regrown (the nodes
 // re-inserted) when it would be too full, the node arrays doubled when too short.
 template <Kernel K>
-inline void SlideSearch::make_room(std::size_t count, std::size_t extra) {
+__attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t count, std::size_t extra) {
     constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
-    if (seen_.needs_room(count + extra)) {
+    if (seen_.needs_room(count + extra)) [[unlikely]] {
         seen_.reset(2 * (count + extra));
         for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
     }
-    if (count + extra > keys_.size()) {
+    if (count + extra > keys_.size()) [[unlikely]] {
         const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
         if (want > kMaxSearchNodes) throw LimitError("searches of more than 2^32 states are not supported");
         const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));

@@ -11,6 +11,7 @@ void SlideTables::build(const CompiledBoard& board, bool with_movers) {
     primary = board.primary();
     walls = board.walls();
     wallsT = board.walls_t();
+    goal_field = board.goal_field();
     for (std::size_t at = 0; at < exit_way.size(); ++at) {
         exit_way[at] = board.exit_way(static_cast<int>(at));
         exit_way32[0][at] = static_cast<std::uint32_t>(exit_way[at]);
@@ -34,6 +35,7 @@ void SlideTables::build(const CompiledBoard& board, bool with_movers) {
             cells32[u][1][f] = static_cast<std::uint32_t>(cells[u][f] >> 32);
             cells32[u][2][f] = static_cast<std::uint32_t>(cellsT[u][f]);
             cells32[u][3][f] = static_cast<std::uint32_t>(cellsT[u][f] >> 32);
+            behind[u][f] = board.behind(i, static_cast<int>(f));
         }
         for (std::size_t d = 0; d < 16; ++d) {
             const Key off = static_cast<Key>(d + 1) << shift[u];
@@ -82,6 +84,26 @@ void SlideTables::build(const CompiledBoard& board, bool with_movers) {
 std::size_t expand_scalar(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b) {
     return detail::expand_from_occupancy(t, nodes, head, lanes, b);
+}
+
+std::pair<std::size_t, std::size_t> classify_scalar(const SlideTables& t, const Key* keys, std::size_t count,
+                                                    Key* packed, Key* goals) {
+    const auto a = static_cast<std::size_t>(t.primary);
+    std::size_t np = 0, ng = 0;
+    for (std::size_t j = 0; j < count; ++j) {
+        const Key k = keys[j];
+        u64 occ = t.walls, behind = 0;
+        for (std::size_t i = 0; i < static_cast<std::size_t>(t.n); ++i) {
+            const auto f = static_cast<std::size_t>(t.field(k, i));
+            occ |= t.cells[i][f];
+            behind |= t.behind[i][f];
+        }
+        packed[np] = k;  // kept only when packed: no branch on it
+        np += (behind & ~occ) == 0;
+        goals[ng] = k;
+        ng += static_cast<u64>(t.field(k, a)) == t.goal_field;
+    }
+    return {np, ng};
 }
 
 }  // namespace bitsolve::rush

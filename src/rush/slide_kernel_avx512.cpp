@@ -132,6 +132,35 @@ BITSOLVE_TARGET_AVX512 std::size_t expand_avx512(const SlideTables& t, const Sli
     return m;
 }
 
+// Eight keys at a time: the cells and the cells behind of every piece by one permute each,
+// then both lists by a compressing store.
+BITSOLVE_TARGET_AVX512 std::pair<std::size_t, std::size_t> classify_avx512(const SlideTables& t, const Key* keys,
+                                                                           std::size_t count, Key* packed, Key* goals) {
+    const auto a = static_cast<std::size_t>(t.primary);
+    const __m512i goal = _mm512_set1_epi64(static_cast<long long>(t.goal_field));
+    std::size_t np = 0, ng = 0;
+    for (std::size_t j = 0; j < count; j += kSlideLanes) {
+        const std::size_t lanes = std::min(kSlideLanes, count - j);
+        const auto valid = static_cast<__mmask8>((1u << lanes) - 1);
+        const __m512i K = _mm512_maskz_loadu_epi64(valid, keys + j);
+        __m512i occ = _mm512_set1_epi64(static_cast<long long>(t.walls));
+        __m512i behind = _mm512_setzero_si512();
+        for (std::size_t u = 0; u < static_cast<std::size_t>(t.n); ++u) {
+            const __m512i f = fields(t, K, u);
+            occ = _mm512_or_si512(occ, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cells[u].data())));
+            behind = _mm512_or_si512(behind, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.behind[u].data())));
+        }
+        const __m512i free_behind = _mm512_andnot_si512(occ, behind);
+        const __mmask8 is_packed = _mm512_mask_testn_epi64_mask(valid, free_behind, free_behind);
+        const __mmask8 is_goal = _mm512_mask_cmpeq_epi64_mask(valid, fields(t, K, a), goal);
+        _mm512_mask_compressstoreu_epi64(packed + np, is_packed, K);
+        np += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(is_packed)));
+        _mm512_mask_compressstoreu_epi64(goals + ng, is_goal, K);
+        ng += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(is_goal)));
+    }
+    return {np, ng};
+}
+
 // The driver compiled for this kernel (slide_driver.hpp).
 BITSOLVE_TARGET_AVX512 void SlideSearch::run_avx512(const CompiledBoard& s, bool want_path, int max_length,
                                                     Solution& sol) {

@@ -29,4 +29,10 @@ void SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_
     explore_with<Kernel::Scalar>(s, sources, count, only);
 }
 
+std::pair<std::size_t, std::size_t> SlideSearch::classify(Key* packed, Key* goals) const {
+    if (kernel_.value_or(active_kernel()) == Kernel::Avx512)
+        return classify_avx512(tables_, keys_.data(), states_, packed, goals);
+    return classify_scalar(tables_, keys_.data(), states_, packed, goals);
+}
+
 }  // namespace bitsolve::rush

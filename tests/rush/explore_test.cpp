@@ -1,7 +1,8 @@
 // SlideSearch::explore, the database's two searches (rush/db_cluster.hpp): from one state and
 // from all the goals of a cluster, its layers must be the distances from the sources that the
 // naive reference search finds, with every kernel the CPU has, and each node's record must be
-// a slide that leads from its parent to it.
+// a slide that leads from its parent to it. SlideSearch::classify must list exactly the packed
+// states and the goals, in BFS order.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -17,6 +18,18 @@
 
 namespace bitsolve::rush {
 namespace {
+
+// No piece can move up or left: the cell before each is the edge, a wall or another piece.
+bool is_packed(const Board& b) {
+    u64 taken = b.walls;
+    for (const Piece& p : b.pieces) taken |= p.cells();
+    for (const Piece& p : b.pieces) {
+        if (p.pos == 0) continue;
+        const u64 before = p.vertical ? cell_bit(p.pos - 1, p.line) : cell_bit(p.line, p.pos - 1);
+        if ((taken & before) == 0) return false;
+    }
+    return true;
+}
 
 // Every node of the last search has the distance `dist` gives its board, equal to its layer;
 // every state of `dist` is a node; a node's record leads from its parent to it by one slide.
@@ -77,9 +90,17 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
             const Key start = space.start();
             s.explore(space, &start, 1);
             expect_layers(s, space, ref.dist_from_start, 1);
-            std::vector<Key> goals;
-            for (std::size_t i = 0; i < s.states(); ++i)
-                if (space.is_goal(s.keys()[i])) goals.push_back(s.keys()[i]);
+            std::vector<Key> packed(s.states()), goals(s.states()), want_packed, want_goals;
+            const auto [np, ng] = s.classify(packed.data(), goals.data());
+            packed.resize(np);
+            goals.resize(ng);
+            for (std::size_t i = 0; i < s.states(); ++i) {
+                const Key key = s.keys()[i];
+                if (is_packed(space.decode(key))) want_packed.push_back(key);
+                if (space.is_goal(key)) want_goals.push_back(key);
+            }
+            EXPECT_EQ(packed, want_packed);
+            EXPECT_EQ(goals, want_goals);
             EXPECT_EQ(goals.size(), ref.goals);
             if (goals.empty()) continue;
             for (int only : {-1, space.primary()}) {

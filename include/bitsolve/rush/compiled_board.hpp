@@ -138,16 +138,6 @@ public:
         return {static_cast<int>(back), static_cast<int>(ahead)};
     }
 
-    // Whether state k is packed: no piece can move up or left (the cell behind each is taken).
-    bool packed(Key k) const {
-        u64 occ = walls_, behind = 0;
-        for_each_field(k, [&](int i, std::size_t fi) {
-            occ |= cells_[i][fi];
-            behind |= behind_[i][fi];
-        });
-        return (behind & ~occ) == 0;
-    }
-
     // Occupancy of state k in both layouts (walls and outside cells included).
     struct Occupancy {
         u64 occ = 0, occT = 0;
@@ -181,6 +171,10 @@ public:
     int base(int i) const { return base_[i]; }
     u64 cells(int i, int f) const { return cells_[i][f]; }
     u64 cells_t(int i, int f) const { return cellsT_[i][f]; }
+    // The cell before piece i on its line at field value f (0 at the edge), and the primary
+    // piece's field value at the goal (~0 when it cannot reach it).
+    u64 behind(int i, int f) const { return behind_[i][f]; }
+    u64 goal_field() const { return goal_field_; }
     // Walls and every cell outside the N x N board, in the occ / occT layout.
     u64 walls() const { return walls_; }
     u64 walls_t() const { return wallsT_; }

@@ -76,9 +76,9 @@ public:
     // cluster: the parts of its LayoutKey.
     template <class F>
     void for_each_packed(F&& f) const {
-        for (Key k : packed_) {
-            const auto [h, v] = cells(*space_, k);
-            f(h, v, firsts(*space_, k));
+        for (std::size_t i = 0; i < packed_n_; ++i) {
+            const auto [h, v] = cells(*space_, packed_[i]);
+            f(h, v, firsts(*space_, packed_[i]));
         }
     }
 
@@ -98,8 +98,8 @@ private:
 
     std::optional<CompiledBoard> space_;  // the last cluster's
     SlideSearch search_;
-    std::vector<Key> packed_;                             // the last cluster's packed states
-    std::vector<Key> goals_;                              // and its goals
+    std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
+    std::size_t packed_n_ = 0, goals_n_ = 0;
     std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
     std::array<bool, kMaxPieces> vertical_{};
     Solver solver_;

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bitsolve/rush/compiled_board.hpp"
@@ -44,6 +45,10 @@ struct SlideTables {
     std::array<u64, 8> exit_way{};  // [pos of the primary]: cells right of it in its row
     // cells[i][f] / cellsT[i][f]: occupancy of piece i at field value f, in occ / occT layout.
     std::array<std::array<u64, 8>, kMaxPieces> cells{}, cellsT{};
+    // behind[i][f]: the cell before piece i on its line (0 at the edge), for the packed test;
+    // goal_field: the primary piece's field value at the goal (~0 when it cannot reach it).
+    std::array<std::array<u64, 8>, kMaxPieces> behind{};
+    u64 goal_field = 0;
     // The same split in 32-bit halves for the AVX2 kernel's eight 32-bit lanes (one permute
     // looks up a half for eight nodes): cells32[i][h][f] is the low (h = 0) or high (h = 1)
     // half of cells[i][f], then (h = 2, 3) of cellsT[i][f]; exit_way32[h][pos] likewise.
@@ -105,5 +110,13 @@ std::size_t expand_avx2(const SlideTables& t, const SlideNodes& nodes, std::size
                         SlideBatch& b);
 std::size_t expand_avx512(const SlideTables& t, const SlideNodes& nodes, std::size_t head, std::size_t lanes,
                           SlideBatch& b);
+
+// Of keys[0, count): writes the packed states (no piece can move up or left: the cell before
+// each is a wall, a piece or the edge) to packed[] and the goals to goals[], in order; each
+// needs room for count keys. Returns how many of each. AVX-512: eight keys at a time.
+std::pair<std::size_t, std::size_t> classify_scalar(const SlideTables& t, const Key* keys, std::size_t count,
+                                                    Key* packed, Key* goals);
+std::pair<std::size_t, std::size_t> classify_avx512(const SlideTables& t, const Key* keys, std::size_t count,
+                                                    Key* packed, Key* goals);
 
 }  // namespace bitsolve::rush

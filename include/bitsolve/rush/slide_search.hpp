@@ -93,6 +93,10 @@ public:
     const Key* keys() const { return keys_.data(); }
     const std::uint64_t* records() const { return records_.data(); }
     const std::vector<std::size_t>& layer_ends() const { return layer_ends_; }
+    // After explore: writes the states found that are packed (no piece can move up or left) to
+    // packed[] and the goals to goals[], in BFS order, each with room for states() keys; returns
+    // how many of each (slide_kernel.hpp's classify).
+    std::pair<std::size_t, std::size_t> classify(Key* packed, Key* goals) const;
 
 private:
     // The driver for kernel K (src/rush/slide_driver.hpp), and its entries compiled for AVX2
