@@ -7,7 +7,8 @@
 // sources (SlideSearch::explore).
 //
 // The cluster. The search from the layout reaches every state of the cluster; one pass over
-// them lists the packed states (no piece can move up or left) and the goals. The packed states
+// them (SlideSearch::classify, eight keys at a time) lists the packed states (no piece can move
+// up or left) and the goals. The packed states
 // are the cluster's other layouts, which the caller marks so that the cluster is never analysed
 // again. The canonical member, the smallest state in Fogleman's order, is one of them (a smaller
 // state would have a piece that can move up or left), so which member the analysis starts from
