@@ -8,11 +8,10 @@
 //
 // The cluster. The search from the layout reaches every state of the cluster; one pass over
 // them (SlideSearch::classify, eight keys at a time) lists the packed states (no piece can move
-// up or left) and the goals. The packed states
-// are the cluster's other layouts, which the caller marks so that the cluster is never analysed
-// again. The canonical member, the smallest state in Fogleman's order, is one of them (a smaller
-// state would have a piece that can move up or left), so which member the analysis starts from
-// changes nothing.
+// up or left) and the goals. The packed states are the cluster's other layouts, which the
+// caller marks so that the cluster is never analysed again. The canonical member, the smallest
+// state in Fogleman's order, is one of them (a smaller state would have a piece that can move
+// up or left), so which member the analysis starts from changes nothing.
 //
 // Solvable clusters. The same search from all the goals at once (depth 0) gives every state's
 // distance to its nearest goal as its layer; the last layer holds the farthest states. The
