@@ -15,6 +15,7 @@
 #pragma GCC diagnostic pop
 #endif
 
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -37,6 +38,19 @@ BITSOLVE_TARGET_AVX512 inline __m512i tz(__m512i x) {
     return _mm512_popcnt_epi64(_mm512_andnot_si512(x, _mm512_sub_epi64(x, _mm512_set1_epi64(1))));
 }
 
+using PieceTable = std::array<std::array<u64, 8>, kMaxPieces>;  // [piece][field value]: cells
+
+// For eight nodes K, the union over every piece of its entries in tables x and y at its field
+// value: one permute per piece and table (the occupancy, and the cells it needs next to it).
+BITSOLVE_TARGET_AVX512 inline void unite(const SlideTables& t, __m512i K, const PieceTable& x, const PieceTable& y,
+                                         __m512i& ux, __m512i& uy) {
+    for (std::size_t u = 0; u < static_cast<std::size_t>(t.n); ++u) {
+        const __m512i f = fields(t, K, u);
+        ux = _mm512_or_si512(ux, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(x[u].data())));
+        uy = _mm512_or_si512(uy, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(y[u].data())));
+    }
+}
+
 }  // namespace
 
 // Step 1 rebuilds the eight nodes' occupancy from their keys (one permute per piece for all
@@ -53,12 +67,7 @@ BITSOLVE_TARGET_AVX512 std::size_t expand_avx512(const SlideTables& t, const Sli
     const __m512i ff = _mm512_set1_epi64(0xFF);
     __m512i occ = _mm512_set1_epi64(static_cast<long long>(t.walls));
     __m512i occT = _mm512_set1_epi64(static_cast<long long>(t.wallsT));
-    for (int i = 0; i < n; ++i) {
-        const auto u = static_cast<std::size_t>(i);
-        const __m512i f = fields(t, K, u);
-        occ = _mm512_or_si512(occ, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cells[u].data())));
-        occT = _mm512_or_si512(occT, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cellsT[u].data())));
-    }
+    unite(t, K, t.cells, t.cellsT, occ, occT);
     _mm512_store_si512(b.keys, K);
     _mm512_store_si512(b.occ, occ);
     {
@@ -132,8 +141,8 @@ BITSOLVE_TARGET_AVX512 std::size_t expand_avx512(const SlideTables& t, const Sli
     return m;
 }
 
-// Eight keys at a time: the cells and the cells behind of every piece by one permute each,
-// then both lists by a compressing store.
+// Eight keys at a time: the cells and the cells behind of every piece (unite), then both lists
+// by a compressing store.
 BITSOLVE_TARGET_AVX512 std::pair<std::size_t, std::size_t> classify_avx512(const SlideTables& t, const Key* keys,
                                                                            std::size_t count, Key* packed, Key* goals) {
     const auto a = static_cast<std::size_t>(t.primary);
@@ -145,11 +154,7 @@ BITSOLVE_TARGET_AVX512 std::pair<std::size_t, std::size_t> classify_avx512(const
         const __m512i K = _mm512_maskz_loadu_epi64(valid, keys + j);
         __m512i occ = _mm512_set1_epi64(static_cast<long long>(t.walls));
         __m512i behind = _mm512_setzero_si512();
-        for (std::size_t u = 0; u < static_cast<std::size_t>(t.n); ++u) {
-            const __m512i f = fields(t, K, u);
-            occ = _mm512_or_si512(occ, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.cells[u].data())));
-            behind = _mm512_or_si512(behind, _mm512_permutexvar_epi64(f, _mm512_loadu_si512(t.behind[u].data())));
-        }
+        unite(t, K, t.cells, t.behind, occ, behind);
         const __m512i free_behind = _mm512_andnot_si512(occ, behind);
         const __mmask8 is_packed = _mm512_mask_testn_epi64_mask(valid, free_behind, free_behind);
         const __mmask8 is_goal = _mm512_mask_cmpeq_epi64_mask(valid, fields(t, K, a), goal);
