@@ -15,7 +15,6 @@
 #pragma GCC diagnostic pop
 #endif
 
-#include <array>
 #include <bit>
 #include <cstring>
 
@@ -38,7 +37,7 @@ BITSOLVE_TARGET_AVX512 inline __m512i tz(__m512i x) {
     return _mm512_popcnt_epi64(_mm512_andnot_si512(x, _mm512_sub_epi64(x, _mm512_set1_epi64(1))));
 }
 
-using PieceTable = std::array<std::array<u64, 8>, kMaxPieces>;  // [piece][field value]: cells
+using PieceTable = decltype(SlideTables::cells);  // [piece][field value]: a set of cells
 
 // For eight nodes K, the union over every piece of its entries in tables x and y at its field
 // value: one permute per piece and table (the occupancy, and the cells it needs next to it).
