@@ -91,17 +91,20 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     const auto a = algorithms.find(algorithm);
     if (a == algorithms.end())
         throw py::value_error("algorithm must be auto, bfs, bidir or ida, not '" + algorithm + "'");
-    // A pattern database name may end in -dual (the same tables with dual lookups).
-    const std::string base(heuristic.size() > 3 && heuristic.rfind("pdb", 0) == 0 ? pdb::partition_base(heuristic)
-                                                                                  : std::string_view(heuristic));
+    // A pattern database name may end in -dual (the same tables with dual lookups) or join
+    // several partitions with '+' (the maximum over them).
     std::vector<std::string> names{"auto", "best", "lc", "md"};
     const auto& pdbs = pdb::partition_names();
     names.insert(names.end(), pdbs.begin(), pdbs.end());
-    if (std::find(names.begin(), names.end(), base) == names.end()) {
+    const std::string problem = pdb::partition_name_problem(heuristic);
+    if (heuristic.find(pdb::kPartitionJoin) != std::string::npos && !problem.empty())
+        throw py::value_error("heuristic: " + problem);
+    if (std::find(names.begin(), names.end(), heuristic) == names.end() && !problem.empty()) {
         std::string list;
         for (std::size_t i = 0; i < names.size(); ++i)
             list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-        throw py::value_error("heuristic must be " + list + " (a pdb name also with -dual), not '" + heuristic + "'");
+        throw py::value_error("heuristic must be " + list +
+                              " (a pdb name also with -dual, or several joined by '+'), not '" + heuristic + "'");
     }
     s.opt.algorithm = a->second;
     s.opt.heuristic = heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;

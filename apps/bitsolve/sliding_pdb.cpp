@@ -96,16 +96,21 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
                     duration(cpu), duration(cpu / std::max(1u, threads)), threads, threads == 1 ? "" : "s"));
 }
 
-// The pattern database names the commands accept: every shipped partition, also with -dual, then
-// `extra`.
-std::vector<std::string> pdb_names(std::initializer_list<const char*> extra) {
-    std::vector<std::string> names;
-    for (const auto& n : pdb::partition_names()) {
-        names.push_back(n);
-        names.push_back(n + std::string(pdb::kDualSuffix));
-    }
-    names.insert(names.end(), extra.begin(), extra.end());
-    return names;
+// A check of the pattern database names the commands accept: the words `extra`, every shipped
+// partition (also with -dual), and partitions joined by '+' (pattern.hpp).
+CLI::Validator pdb_name_check(std::initializer_list<const char*> extra) {
+    std::vector<std::string> words(extra.begin(), extra.end());
+    return CLI::Validator(
+        [words](std::string& value) -> std::string {
+            if (std::find(words.begin(), words.end(), value) != words.end()) return {};
+            const std::string problem = pdb::partition_name_problem(value);
+            if (problem.empty()) return {};
+            std::string names;
+            for (const auto& w : words) names += w + ", ";
+            for (const auto& n : pdb::partition_names()) names += n + ", ";
+            return problem + " (one of " + names + "a pattern database with -dual, or several joined by '+')";
+        },
+        "NAME");
 }
 
 }  // namespace
@@ -116,8 +121,9 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
                     "strongest shipped for the size: pdb78 on 4x4, pdb6666 with --prune-depth 12 on 5x5, lc "
                     "elsewhere) or auto (the same tables without the deeper pruning, and pdb663 on 4x4 until the pdb78 "
                     "tables are cached); a pattern database name with -dual "
-                    "(e.g. pdb6666-dual) adds dual lookups in the same tables")
-        ->check(CLI::IsMember(pdb_names({"md", "lc", "auto", "best"})));
+                    "(e.g. pdb6666-dual) adds dual lookups in the same tables; names joined by + (e.g. "
+                    "pdb6666+pdb7773) take the maximum over those partitions")
+        ->check(pdb_name_check({"md", "lc", "auto", "best"}));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     cmd->add_flag("--no-cache", o.no_cache, "Build pattern databases in memory only; never read or write the cache");
@@ -142,9 +148,9 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
     b->add_option("NAME", o.build_name,
                   "pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), or best (with --size: the tables of "
-                  "--heuristic best); a -dual name builds the same tables")
+                  "--heuristic best); a -dual name builds the same tables, names joined by + those of each")
         ->required()
-        ->check(CLI::IsMember(pdb_names({"best"})));
+        ->check(pdb_name_check({"best"}));
     b->add_option("--size", o.build_size, "RxC: the board size (needed by best; else checked against NAME)");
     b->add_option("--pdb-dir", o.dir, "Cache directory (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
     b->add_option("--goal", o.build_goal, "blank-first or blank-last (default): the goal the tables are for")

@@ -95,6 +95,40 @@ TEST(SlidingPdbCli, BuildThenSolveFromCache) {
     }
 }
 
+// Partitions joined by '+': build-pdb builds the tables of each (those already cached kept), and
+// the search takes the maximum: the same length, no more nodes than either partition alone.
+TEST(SlidingPdbCli, JoinedPartitionsTakeTheMaximum) {
+    CacheDir dir;
+    ASSERT_EQ(
+        run_cli({"sliding", "build-pdb", "pdb555", "--goal", "blank-first", "--pdb-dir", dir.path.string()}).exit_code,
+        0);
+    auto b =
+        run_cli({"sliding", "build-pdb", "pdb555+pdb663", "--goal", "blank-first", "--pdb-dir", dir.path.string()});
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(count_files(dir.path), 6);
+    EXPECT_NE(b.err.find("pdb555+pdb663 for 4x4 blank-first: 6 tables, 3 to build"), std::string::npos) << b.err;
+    auto generated = [&](const std::string& name) {
+        auto r = run_cli({"sliding", "--goal", "blank-first", "--heuristic", name, "--pdb-dir", dir.path.string(),
+                          "--path", "--stats"},
+                         kBoard);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(r.out.substr(0, 3), "46 ") << name;
+        EXPECT_NE(r.err.find("Algorithm: ida-" + name), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("building"), std::string::npos) << name;  // all cached
+        const auto at = r.err.find("Nodes generated: ");
+        return at == std::string::npos ? std::uint64_t{0} : std::stoull(r.err.substr(at + 17));
+    };
+    const std::uint64_t both = generated("pdb555+pdb663"), a = generated("pdb555"), c = generated("pdb663");
+    EXPECT_GT(both, 0u);
+    EXPECT_LE(both, std::min(a, c));
+    auto mixed = run_cli({"sliding", "--heuristic", "pdb555+pdb6666"}, kBoard);
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_NE(mixed.err.find("different sizes"), std::string::npos) << mixed.err;
+    auto dual = run_cli({"sliding", "build-pdb", "pdb555+pdb663-dual"});
+    EXPECT_EQ(dual.exit_code, 2);
+    EXPECT_NE(dual.err.find("single partition"), std::string::npos) << dual.err;
+}
+
 TEST(SlidingPdbCli, DamagedCacheFileIsRebuilt) {
     CacheDir dir;
     ASSERT_EQ(

@@ -88,6 +88,10 @@ def test_sliding_korf_with_pattern_databases(tmp_path):
         assert r.length == int(k[16])
         assert replay([int(x) for x in b.split()], r.path, 4) == list(range(16))
         assert 0 < r.generated < p.generated
+    joined = sliding.solve_batch(boards, goal="blank-first", heuristic="pdb555+pdb663", pdb_dir=str(tmp_path))
+    for r, p, k in zip(joined, results, korf):  # the maximum over both partitions: same lengths, fewer nodes
+        assert r.length == int(k[16])
+        assert 0 < r.generated <= p.generated
 
 
 def test_sliding_best_and_prune_depth():
@@ -111,6 +115,8 @@ def test_sliding_errors():
         sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="pdb555")  # a 4x4 partition
     with pytest.raises(ValueError):
         sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="md-dual")
+    with pytest.raises(ValueError, match="different sizes"):
+        sliding.solve("1 0 3 4 2 5 7 8 6", heuristic="pdb555+pdb6666")  # different sizes
     with pytest.raises(ValueError, match="board 1"):
         sliding.solve_batch(["1 0 3 4 2 5 7 8 6", "1 2"])
     with pytest.raises(TypeError):

@@ -213,3 +213,62 @@ TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {
     EXPECT_THROW(named_partition("pdb99-dual", Geometry{4, 4}, 0), bitsolve::UsageError);
     EXPECT_EQ(named_partition("pdb78", Geometry{4, 4}, 0)[0].key(), "4x4-b0-1.2.3.4.5.6.7");
 }
+
+// The maximum over several partitions: on every 3x3 board, the largest of each partition's own
+// heuristic (plain and reflected), so admissible; above each of them somewhere.
+TEST(PdbHeuristic, MaxOverPartitionsIsTheLargestSum) {
+    const Board goal = bitsolve::sliding::blank_first_goal({3, 3});
+    const std::vector<std::vector<std::vector<std::uint8_t>>> groups = {
+        {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 5}, {3, 4, 6, 7, 8}}, {{3, 6}, {1, 4, 7}, {2, 5, 8}}};
+    std::vector<PdbSet> sets;
+    for (const auto& partition : groups) {
+        std::vector<PatternSpec> specs;
+        for (const auto& g : partition) specs.push_back(pdbtest::spec(3, 3, 0, g));
+        sets.push_back(pdbtest::build_set(specs));
+    }
+    const PdbHeuristic h(goal, sets), h01(goal, std::vector<PdbSet>{sets[0], sets[1]});
+    const PdbHeuristic h0(goal, sets[0]), h1(goal, sets[1]), h2(goal, sets[2]);
+    ASSERT_EQ(h.partitions(), 3u);
+    EXPECT_EQ(h.patterns(2), 3u);
+    EXPECT_THROW(PdbHeuristic(goal, sets, true, true), bitsolve::UsageError);  // dual: one partition
+    EXPECT_THROW(PdbHeuristic(goal, std::vector<PdbSet>{}), bitsolve::UsageError);
+    std::vector<PdbSet> four = sets;
+    four.push_back(sets[0]);
+    EXPECT_THROW(PdbHeuristic(goal, four), bitsolve::UsageError);
+    std::uint64_t above[3] = {};
+    for (const auto& [key, d] : pdbtest::exact_distances(goal)) {
+        const Board b = pdbtest::unpack(key, goal.geo);
+        const int v = h.evaluate(b), parts[3] = {h0.evaluate(b), h1.evaluate(b), h2.evaluate(b)};
+        ASSERT_EQ(v, std::max({parts[0], parts[1], parts[2]}));
+        ASSERT_EQ(h01.evaluate(b), std::max(parts[0], parts[1]));
+        ASSERT_LE(v, d) << "inadmissible";
+        for (unsigned q = 0; q < 3; ++q) {
+            ASSERT_EQ(h.plain_sum(b, q), (q == 0 ? h0 : q == 1 ? h1 : h2).plain_sum(b));
+            if (v > parts[q]) ++above[q];
+        }
+    }
+    for (unsigned q = 0; q < 3; ++q) EXPECT_GT(above[q], 0u) << "partition " << q;
+}
+
+TEST(PdbPartitions, NamesJoinedByPlusTakeTheMaximum) {
+    EXPECT_EQ(partition_name_problem("pdb6666+pdb7773"), "");
+    EXPECT_EQ(partition_name_problem("pdb555+pdb663+pdb78"), "");
+    EXPECT_TRUE(partition_fits("pdb6666+pdb7773", Geometry{5, 5}));
+    EXPECT_FALSE(partition_fits("pdb6666+pdb7773", Geometry{4, 4}));
+    EXPECT_EQ(partition_geometry("pdb555+pdb663"), (Geometry{4, 4}));
+    const auto parts = named_partitions("pdb555+pdb663", Geometry{4, 4}, 15);
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0], named_partition("pdb555", Geometry{4, 4}, 15));
+    EXPECT_EQ(parts[1], named_partition("pdb663", Geometry{4, 4}, 15));
+    EXPECT_EQ(named_partition("pdb555+pdb663", Geometry{4, 4}, 15).size(), 6u);  // the tables to build
+    // Bad joins: one line saying what is wrong.
+    for (const char* bad : {"pdb555+pdb6666", "pdb555+pdb555", "pdb555+pdb663-dual", "pdb555-dual+pdb663", "pdb555+",
+                            "+pdb555", "pdb555+pdb99", "pdb555+pdb663+pdb78+pdb555"}) {
+        EXPECT_NE(partition_name_problem(bad), "") << bad;
+        EXPECT_FALSE(partition_fits(bad, Geometry{4, 4})) << bad;
+        EXPECT_THROW(named_partitions(bad, Geometry{4, 4}, 0), bitsolve::UsageError) << bad;
+    }
+    EXPECT_NE(partition_name_problem("pdb555+pdb6666").find("different sizes"), std::string::npos);
+    EXPECT_NE(partition_name_problem("pdb555+pdb663-dual").find("single partition"), std::string::npos);
+    EXPECT_THROW(named_partitions("pdb6666+pdb7773", Geometry{5, 5}, 3), bitsolve::UsageError);
+}

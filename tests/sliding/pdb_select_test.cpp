@@ -234,5 +234,20 @@ TEST(PdbSelect, SelectedTablesSolveLikeTheirOwnSearch) {
     expect_same_search(s, pdb::solve_pdb(*h, inst.board, 1));
 }
 
+TEST(PdbSelect, JoinedNamesSelectEveryPartition) {
+    pdb::TableSource src;
+    src.threads = 2;
+    const Board goal = blank_first_goal({4, 4});
+    const auto h = pdb::select_pdb("pdb555+pdb663", goal, Algorithm::Auto, src);
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->partitions(), 2u);
+    EXPECT_EQ(h->patterns(0), 3u);
+    EXPECT_EQ(h->patterns(1), 3u);
+    EXPECT_EQ(h->pattern_size(0, 1), 6u);
+    EXPECT_THROW(pdb::select_pdb("pdb555+pdb663", goal, Algorithm::Bfs, src), UsageError);
+    EXPECT_THROW(pdb::select_pdb("pdb555+pdb663-dual", goal, Algorithm::Auto, src), UsageError);
+    EXPECT_THROW(pdb::select_pdb("pdb6666+pdb7773", goal, Algorithm::Auto, src), UsageError);  // 5x5 tables
+}
+
 }  // namespace
 }  // namespace bitsolve::sliding

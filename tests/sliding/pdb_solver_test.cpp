@@ -1,7 +1,8 @@
 // The PDB-IDA* solver: optimal lengths against exact BFS on every 3x3 distance class, paths that
 // replay, identical answers and node counts for any thread count, unreachable boards, and Korf
 // instances on 4x4; the same with dual lookups, which never search more in the last iteration,
-// and with duplicate-move pruning, which generates fewer nodes.
+// and with duplicate-move pruning, which generates fewer nodes; the maximum over partitions, with
+// and without reflection.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -32,6 +33,16 @@ const PdbSet& set555() {
     static const PdbSet set = [] {
         PdbSet s;
         for (const auto& spec : named_partition("pdb555", Geometry{4, 4}, 0))
+            s.tables.push_back(std::make_shared<const PdbTable>(build_table(spec, 2)));
+        return s;
+    }();
+    return set;
+}
+
+const PdbSet& set663() {
+    static const PdbSet set = [] {
+        PdbSet s;
+        for (const auto& spec : named_partition("pdb663", Geometry{4, 4}, 0))
             s.tables.push_back(std::make_shared<const PdbTable>(build_table(spec, 2)));
         return s;
     }();
@@ -267,4 +278,57 @@ TEST(PdbSolver, PruneDepthOutsideTheRangeRefused) {
     EXPECT_THROW(bitsolve::sliding::solve(b, b, opt), bitsolve::UsageError);
     opt.prune_depth = 2;
     EXPECT_EQ(bitsolve::sliding::solve(b, b, opt).length, 0);
+}
+
+// The maximum over partitions: optimal on every 3x3 distance with two and three partitions, with
+// and without reflection (1 to 6 sides), the same path and counts for any thread count.
+TEST(PdbSolver, MaxOverPartitionsOptimalOn3x3SampleOfEveryDistance) {
+    const Board goal = blank_first_goal({3, 3});
+    const std::vector<std::vector<std::vector<std::uint8_t>>> groups = {
+        {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 5}, {3, 4, 6, 7, 8}}, {{3, 6}, {1, 4, 7}, {2, 5, 8}}};
+    std::vector<PdbSet> sets;
+    for (const auto& partition : groups) {
+        std::vector<PatternSpec> specs;
+        for (const auto& g : partition) specs.push_back(pdbtest::spec(3, 3, 0, g));
+        sets.push_back(pdbtest::build_set(specs));
+    }
+    for (const unsigned parts : {2u, 3u})
+        for (const bool reflect : {false, true}) {
+            const PdbHeuristic h(goal, std::vector<PdbSet>(sets.begin(), sets.begin() + parts), reflect);
+            for (const auto& [b, d] : sample_every_distance(goal, 8)) {
+                const PdbSolution s = solve_pdb(h, b, 1, std::numeric_limits<int>::max(), {}, 10);
+                ASSERT_EQ(s.length, d) << parts << " partitions, reflect " << reflect;
+                expect_replays(b, s, goal);
+                EXPECT_EQ(s.initial_h, h.evaluate(b));
+                const PdbSolution t = solve_pdb(h, b, 2, std::numeric_limits<int>::max(), {}, 10);
+                EXPECT_EQ(t.path, s.path);
+                expect_same_counts(s, t, 2);
+            }
+        }
+}
+
+// On Korf's instances the maximum of 5-5-5 and 6-6-3 finds the same lengths, starts from the
+// larger initial heuristic, and in the last iteration (threshold = the optimal length; the DFS
+// order is the same) generates no more nodes than either partition alone.
+TEST(PdbSolver, MaxOverPartitionsKorfInstancesNoMoreNodesThanEither) {
+    const Board goal = blank_first_goal({4, 4});
+    const PdbHeuristic both(goal, std::vector<PdbSet>{set555(), set663()}), h663(goal, set663());
+    std::uint64_t total_both = 0, total_555 = 0;
+    for (const auto& inst : short_korf_instances(4)) {
+        const PdbSolution m = solve_pdb(both, inst.board, 1), a = solve_pdb(h555(), inst.board, 1),
+                          b = solve_pdb(h663, inst.board, 1);
+        ASSERT_EQ(m.length, inst.length);
+        expect_replays(inst.board, m, goal);
+        EXPECT_EQ(m.initial_h, std::max(a.initial_h, b.initial_h));
+        EXPECT_LE(m.iterations.back().generated, a.iterations.back().generated);
+        EXPECT_LE(m.iterations.back().generated, b.iterations.back().generated);
+        total_both += m.stats.generated;
+        total_555 += a.stats.generated;
+        for (unsigned threads : {2u, 3u}) {
+            const PdbSolution more = solve_pdb(both, inst.board, threads);
+            EXPECT_EQ(more.path, m.path) << threads << " threads";
+            expect_same_counts(m, more, threads);
+        }
+    }
+    EXPECT_LT(total_both, total_555);
 }

@@ -9,33 +9,41 @@
 namespace bitsolve::sliding::pdb {
 
 PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect, bool dual)
+    : PdbHeuristic(goal, std::vector<PdbSet>{std::move(set)}, reflect, dual) {}
+
+PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bool reflect, bool dual)
     : goal_(goal),
       n_(static_cast<unsigned>(goal.cells())),
-      set_(std::move(set)),
+      sets_(std::move(partitions)),
       dual_(dual) {
     if (!is_valid(goal_)) throw UsageError("the goal is not a valid board");
     const unsigned rows = static_cast<unsigned>(goal_.geo.rows), cols = static_cast<unsigned>(goal_.geo.cols);
-    if (set_.tables.empty() || set_.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
+    if (sets_.empty() || sets_.size() > kMaxPartitions) throw UsageError("bad number of partitions");
+    if (dual_ && sets_.size() > 1) throw UsageError("dual lookups take a single partition");
     std::uint8_t goal_cell[kMaxCells] = {};
     unsigned blank = n_;
     for (unsigned c = 0; c < n_; ++c) {
         goal_cell[goal_.tiles[c]] = static_cast<std::uint8_t>(c);
         if (goal_.tiles[c] == 0) blank = c;
     }
-    for (unsigned t = 0; t < n_; ++t) pattern_[t] = 0xFF;
-    for (unsigned p = 0; p < set_.tables.size(); ++p) {
-        const PatternSpec& s = set_.tables[p]->spec;
-        if (s.rows != rows || s.cols != cols || s.blank_goal != blank || set_.tables[p]->data.size() != s.entries())
-            throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
-        for (unsigned i = 0; i < s.k(); ++i) {
-            const unsigned tile = goal_.tiles[s.cells[i]];
-            if (pattern_[tile] != 0xFF) throw UsageError("pattern databases overlap");
-            pattern_[tile] = static_cast<std::uint8_t>(p);
-            slot_[tile] = static_cast<std::uint8_t>(i);
+    for (unsigned q = 0; q < sets_.size(); ++q) {
+        const PdbSet& set = sets_[q];
+        if (set.tables.empty() || set.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
+        for (unsigned t = 0; t < n_; ++t) pattern_[q][t] = 0xFF;
+        for (unsigned p = 0; p < set.tables.size(); ++p) {
+            const PatternSpec& s = set.tables[p]->spec;
+            if (s.rows != rows || s.cols != cols || s.blank_goal != blank || set.tables[p]->data.size() != s.entries())
+                throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
+            for (unsigned i = 0; i < s.k(); ++i) {
+                const unsigned tile = goal_.tiles[s.cells[i]];
+                if (pattern_[q][tile] != 0xFF) throw UsageError("pattern databases overlap");
+                pattern_[q][tile] = static_cast<std::uint8_t>(p);
+                slot_[q][tile] = static_cast<std::uint8_t>(i);
+            }
         }
+        for (unsigned t = 1; t < n_; ++t)
+            if (pattern_[q][t] == 0xFF) throw UsageError("pattern databases do not cover every tile");
     }
-    for (unsigned t = 1; t < n_; ++t)
-        if (pattern_[t] == 0xFF) throw UsageError("pattern databases do not cover every tile");
     // Reflection needs a square board and the blank's goal on the diagonal.
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
     for (unsigned c = 0; c < n_; ++c)
@@ -44,28 +52,28 @@ PdbHeuristic::PdbHeuristic(const Board& goal, PdbSet set, bool reflect, bool dua
     for (unsigned t = 0; t < n_; ++t) goal_cell_[t] = goal_cell[t];
     // The region of the blank's goal cell left free by each pattern's tiles on their goal cells.
     const CellMasks geo(goal_.geo);
-    for (unsigned p = 0; p < set_.tables.size(); ++p) {
+    for (unsigned p = 0; p < patterns(); ++p) {
         std::uint32_t used = 0;
-        for (auto c : set_.tables[p]->spec.cells) used |= 1u << c;
+        for (auto c : sets_[0].tables[p]->spec.cells) used |= 1u << c;
         dual_safe_[p] = geo.flood(1u << blank, geo.all & ~used);
     }
 }
 
-int PdbHeuristic::plain_sum(const Tile* board) const {
+int PdbHeuristic::plain_sum(const Tile* board, unsigned part) const {
     std::uint8_t pos[kMaxPatterns][kMaxPatternTiles];
     for (unsigned c = 0; c < n_; ++c)
-        if (board[c] != 0) pos[pattern_[board[c]]][slot_[board[c]]] = static_cast<std::uint8_t>(c);
+        if (board[c] != 0) pos[pattern_[part][board[c]]][slot_[part][board[c]]] = static_cast<std::uint8_t>(c);
     int h = 0;
-    for (unsigned p = 0; p < patterns(); ++p) h += table(p)[rank_kperm(pos[p], pattern_size(p), n_)];
+    for (unsigned p = 0; p < patterns(part); ++p) h += table(p, part)[rank_kperm(pos[p], pattern_size(p, part), n_)];
     return h;
 }
 
-int PdbHeuristic::plain_sum(const Board& board) const { return plain_sum(board.tiles.data()); }
+int PdbHeuristic::plain_sum(const Board& board, unsigned part) const { return plain_sum(board.tiles.data(), part); }
 
-int PdbHeuristic::reflected_sum(const Board& board) const {
+int PdbHeuristic::reflected_sum(const Board& board, unsigned part) const {
     Tile reflected[kMaxCells] = {};
     reflect_board(board, reflected);
-    return plain_sum(reflected);
+    return plain_sum(reflected, part);
 }
 
 void PdbHeuristic::reflect_board(const Board& board, Tile* out) const {
@@ -106,8 +114,11 @@ int PdbHeuristic::reflected_dual_sum(const Board& board) const {
 }
 
 int PdbHeuristic::evaluate(const Board& board) const {
-    int h = plain_sum(board);
-    if (reflect_) h = std::max(h, reflected_sum(board));
+    int h = 0;
+    for (unsigned q = 0; q < partitions(); ++q) {
+        h = std::max(h, plain_sum(board, q));
+        if (reflect_) h = std::max(h, reflected_sum(board, q));
+    }
     if (dual_) h = std::max(h, dual_sum(board));
     if (dual_ && reflect_) h = std::max(h, reflected_dual_sum(board));
     return h;

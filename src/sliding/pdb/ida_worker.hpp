@@ -1,9 +1,10 @@
 #pragma once
 // The inner loop of PDB-IDA* (solver.cpp): one thread's search state and its depth-first search.
 //
-// State: the board, the blank's cell, and for every pattern the cells of its tiles, the rank of
-// that placement and its table entry -- on the board and on the board reflected about the main
-// diagonal. A move of the blank moves one tile, so it changes one rank and one entry on each side.
+// State: the board, the blank's cell, and per side (a partition on the board, or on the board
+// reflected about the main diagonal; ida_context.hpp) for every pattern the cells of its tiles, the
+// rank of that placement and its table entry. A move of the blank moves one tile, so it changes
+// one rank and one entry on each side.
 //
 // Ranks are updated, not recomputed (rank.hpp: digit i of a placement is its tile's cell minus
 // the earlier tiles on lower cells, weighted by W_i = (n-i-1)(n-i-2)...(n-k+1)). When tile s moves
@@ -11,6 +12,10 @@
 // b, and a later tile strictly between a and b changes its digit by one; nothing else changes. A
 // horizontal move has no cell between, so the rank changes by +-W_s; a vertical one has cols - 1
 // cells between, a short table-driven sum. On the reflected board horizontal and vertical swap.
+//
+// A child's sides are read in order, and the next one only while the child is within the bound
+// or could still lower the next bound: with one partition and reflection that is Korf & Felner's
+// "reflected lookup unless the plain sum prunes".
 //
 // With dual lookups (ida_dual.hpp) a child that the plain and reflected sums do not prune gets its
 // dual sums too, computed from the board (the dual placements change non-locally, so they are not
@@ -46,39 +51,43 @@ struct FrontierNode {
 };
 
 // One search thread's state (fixed size; lives on the stack). Dual: the heuristic takes dual
-// lookups (Context::dual); a compile-time flag, so that the search without them pays nothing.
-template <bool Dual>
+// lookups (Context::dual); S: the number of sides (Context::sides); Reflect: every odd side is
+// mirrored (Context::reflect). All compile-time, so that the search without dual lookups pays
+// nothing for them and the loops over sides unroll with each side's move tables known. The
+// steps of a node are forced inline into dfs: called, they cost a quarter more instructions.
+template <bool Dual, unsigned S, bool Reflect>
 struct Worker {
     const Context* c;
     std::uint8_t board[kMaxCells];
     unsigned blank = 0;
-    std::uint8_t pos[kMaxPatterns][kMaxPatternTiles] = {}, rpos[kMaxPatterns][kMaxPatternTiles] = {};
-    std::uint64_t rank[kMaxPatterns] = {}, rrank[kMaxPatterns] = {};
-    int hn[kMaxPatterns] = {}, hr[kMaxPatterns] = {};
-    int sn = 0, sr = 0;
+    std::uint8_t pos[S][kMaxPatterns][kMaxPatternTiles] = {};
+    std::uint64_t rank[S][kMaxPatterns] = {};
+    int hv[S][kMaxPatterns] = {};
+    int sum[S] = {};
     int parity = 0;  // of every solution's length: the blank's Manhattan distance to its goal cell
     Dir path[kMaxDepth + 1];
     int bound = 0, next_bound = std::numeric_limits<int>::max();
     // lookups: the table entries that the pruning decisions of the generated nodes need (the
-    // plain one; the reflected one unless the plain sum prunes, always with dual lookups; the dual
-    // ones unless both prune), counted with the node like `generated`, so the count does not
-    // depend on the thread count.
+    // first side's; each further side's while the sides read so far do not prune, always with
+    // dual lookups; the dual ones unless all sides prune), counted with the node like
+    // `generated`, so the count does not depend on the thread count.
     std::uint64_t expanded = 0, generated = 0, lookups = 0;
     // Cooperative cut-off: a worker whose subtree comes after an already found solution stops.
     const std::atomic<std::size_t>* winner = nullptr;
     std::size_t index = 0;
     bool aborted = false;
 
-    // A child of a node: the blank's move d onto cell `to` (the moved tile's cell), the moved
-    // tile's pattern and slot on the board (p, s) and on the reflected board (rp, rs), the new
-    // ranks of those two patterns, the move machine's state after d, and once read, their
-    // entries and f = g + 1 + heuristic.
+    // A child of a node: the blank's move d onto cell `to` (the moved tile's cell), per side the
+    // moved tile's pattern and slot (p, s) and that pattern's new rank (nr), the move machine's
+    // state after d, and once read, the sides' new entries (h; those of the sides read) and
+    // f = g + 1 + heuristic.
     struct Child {
-        std::uint64_t nr, nrr;
+        std::uint64_t nr[S];
         std::int32_t fsm;
         int f;
         Dir d;
-        std::uint8_t to, p, s, rp, rs, hn, hr, looks;
+        std::uint8_t to, looks;
+        std::uint8_t p[S], s[S], h[S];
     };
 
     Worker(const Context& ctx, const Board& start) : c(&ctx) {
@@ -89,22 +98,25 @@ struct Worker {
                 blank = cell;
                 continue;
             }
-            pos[ctx.pattern_of[t]][ctx.slot_of[t]] = static_cast<std::uint8_t>(cell);
-            const unsigned rt = ctx.sigma[t];
-            rpos[ctx.pattern_of[rt]][ctx.slot_of[rt]] = ctx.transpose[cell];
+            for (unsigned v = 0; v < S; ++v)
+                pos[v][ctx.side[v].pattern_of[t]][ctx.side[v].slot_of[t]] = ctx.side[v].cell[cell];
         }
         parity = ctx.dual_tables.md[blank][ctx.h.goal_cell(0)] & 1;
-        for (unsigned p = 0; p < ctx.patterns; ++p) {
-            rank[p] = rank_kperm(pos[p], ctx.k[p], ctx.n);
-            rrank[p] = rank_kperm(rpos[p], ctx.k[p], ctx.n);
-            hn[p] = ctx.table[p][rank[p]];
-            hr[p] = ctx.reflect ? ctx.table[p][rrank[p]] : 0;
-            sn += hn[p];
-            sr += hr[p];
+        for (unsigned v = 0; v < S; ++v) {
+            const Context::Side& side = ctx.side[v];
+            for (unsigned p = 0; p < side.patterns; ++p) {
+                rank[v][p] = rank_kperm(pos[v][p], side.k[p], ctx.n);
+                hv[v][p] = side.table[p][rank[v][p]];
+                sum[v] += hv[v][p];
+            }
         }
     }
 
-    int heuristic() const { return sn > sr ? sn : sr; }
+    int heuristic() const {
+        int best = sum[0];
+        for (unsigned v = 1; v < S; ++v) best = std::max(best, sum[v]);
+        return best;
+    }
     bool at_goal() const { return std::memcmp(board, c->goal.data(), c->n) == 0; }
 
     void poll() {
@@ -114,7 +126,7 @@ struct Worker {
 
     // The children of the current node (the move machine in `state`; move_fsm.hpp): moves, tiles
     // and new ranks, each new table entry prefetched. Returns how many.
-    int make_children(std::int32_t state, Child* out) const {
+    __attribute__((always_inline)) int make_children(std::int32_t state, Child* out) const {
         const std::int32_t* next = c->fsm + static_cast<std::ptrdiff_t>(state) * kDirs;
         int m = 0;
         for (int d = 0; d < kDirs; ++d) {
@@ -124,101 +136,96 @@ struct Worker {
             x.fsm = next[d];
             x.to = static_cast<std::uint8_t>(c->nb[blank][d]);
             const unsigned t = board[x.to];
-            x.p = c->pattern_of[t];
-            x.s = c->slot_of[t];
-            x.nr = rank_step(rank[x.p], c->weight[x.p][x.s], c->plain[blank][d], c->contrib[t]);
-            assert(x.nr == rank_after(pos[x.p], x.p, x.s, blank));
-            __builtin_prefetch(c->table[x.p] + x.nr);
-            if (c->reflect) {
-                const unsigned rt = c->sigma[t];
-                x.rp = c->pattern_of[rt];
-                x.rs = c->slot_of[rt];
-                x.nrr = rank_step(rrank[x.rp], c->weight[x.rp][x.rs], c->mirror[blank][d], c->rcontrib[t]);
-                assert(x.nrr == rank_after(rpos[x.rp], x.rp, x.rs, c->transpose[blank]));
-                __builtin_prefetch(c->table[x.rp] + x.nrr);
+            for (unsigned v = 0; v < S; ++v) {
+                const Context::Side& side = c->side[v];
+                const unsigned p = side.pattern_of[t], sl = side.slot_of[t];
+                x.p[v] = static_cast<std::uint8_t>(p);
+                x.s[v] = static_cast<std::uint8_t>(sl);
+                x.nr[v] = rank_step(rank[v][p], side.weight[p][sl], c->shift[Reflect && v % 2 == 1][blank][d],
+                                    side.contrib[t]);
+                assert(x.nr[v] == rank_after(pos[v][p], side.k[p], sl, side.cell[blank]));
+                __builtin_prefetch(side.table[p] + x.nr[v]);
             }
         }
         return m;
     }
 
-    // The rank of the moved tile's pattern after the move, on one side (plain or reflected):
-    // the slot's digit weight times the distance, plus what the tiles passed over add (the
-    // moving tile's row of contrib or rcontrib).
-    std::uint64_t rank_step(std::uint64_t before, std::uint64_t weight, const Context::Side& side,
-                            const std::int64_t* contrib_row) const {
-        std::int64_t delta = static_cast<std::int64_t>(weight) * side.dist;
-        for (unsigned j = 0; j < side.count; ++j) delta += contrib_row[board[side.between[j]]];
-        return before + static_cast<std::uint64_t>(side.sign * delta);
+    // The rank of the moved tile's pattern after the move, on one side: the slot's digit weight
+    // times the distance, plus what the tiles passed over add (the moving tile's row of the
+    // side's contrib).
+    __attribute__((always_inline)) std::uint64_t rank_step(std::uint64_t before, std::uint64_t weight,
+                                                           const Context::Shift& shift,
+                                                           const std::int64_t* contrib_row) const {
+        std::int64_t delta = static_cast<std::int64_t>(weight) * shift.dist;
+        for (unsigned j = 0; j < shift.count; ++j) delta += contrib_row[board[shift.between[j]]];
+        return before + static_cast<std::uint64_t>(shift.sign * delta);
     }
 
-    // Rank of pattern p's placement `cells` with slot `slot` moved onto `cell` (checks only).
-    std::uint64_t rank_after(const std::uint8_t* cells, unsigned p, unsigned slot, unsigned cell) const {
+    // Rank of a k-tile placement `cells` with slot `slot` moved onto `cell` (checks only).
+    std::uint64_t rank_after(const std::uint8_t* cells, unsigned k, unsigned slot, unsigned cell) const {
         std::uint8_t tmp[kMaxPatternTiles];
         std::memcpy(tmp, cells, kMaxPatternTiles);
         tmp[slot] = static_cast<std::uint8_t>(cell);
-        return rank_kperm(tmp, c->k[p], c->n);
+        return rank_kperm(tmp, k, c->n);
     }
 
-    // Plays child x (its entries read): board, slots, ranks, entries and sums. undo() reverses it.
+    // Plays child x (every side's entry read): board, slots, ranks, entries and sums. undo()
+    // reverses it.
     struct Saved {
-        std::uint64_t rank, rrank;
-        int hn, hr;
+        std::uint64_t rank[S];
+        int h[S];
     };
-    Saved play(const Child& x) {
+    __attribute__((always_inline)) Saved play(const Child& x) {
         const unsigned from = blank;
         board[from] = board[x.to];
         board[x.to] = 0;
         blank = x.to;
-        Saved sv{rank[x.p], 0, hn[x.p], 0};
-        pos[x.p][x.s] = static_cast<std::uint8_t>(from);
-        rank[x.p] = x.nr;
-        hn[x.p] = x.hn;
-        sn += x.hn - sv.hn;
-        if (c->reflect) {
-            sv.rrank = rrank[x.rp];
-            sv.hr = hr[x.rp];
-            rpos[x.rp][x.rs] = c->transpose[from];
-            rrank[x.rp] = x.nrr;
-            hr[x.rp] = x.hr;
-            sr += x.hr - sv.hr;
+        Saved sv;
+        for (unsigned v = 0; v < S; ++v) {
+            const unsigned p = x.p[v];
+            sv.rank[v] = rank[v][p];
+            sv.h[v] = hv[v][p];
+            pos[v][p][x.s[v]] = c->side[v].cell[from];
+            rank[v][p] = x.nr[v];
+            hv[v][p] = x.h[v];
+            sum[v] += x.h[v] - sv.h[v];
         }
         return sv;
     }
-    void undo(const Child& x, const Saved& sv) {
-        const unsigned from = pos[x.p][x.s];  // the blank's cell before the move
+    __attribute__((always_inline)) void undo(const Child& x, const Saved& sv) {
+        const unsigned from = pos[0][x.p[0]][x.s[0]];  // the blank's cell before the move (side 0 is unreflected)
         board[x.to] = board[from];
         board[from] = 0;
         blank = from;
-        pos[x.p][x.s] = x.to;
-        rank[x.p] = sv.rank;
-        sn += sv.hn - hn[x.p];
-        hn[x.p] = sv.hn;
-        if (c->reflect) {
-            rpos[x.rp][x.rs] = c->transpose[x.to];
-            rrank[x.rp] = sv.rrank;
-            sr += sv.hr - hr[x.rp];
-            hr[x.rp] = sv.hr;
+        for (unsigned v = 0; v < S; ++v) {
+            const unsigned p = x.p[v];
+            pos[v][p][x.s[v]] = c->side[v].cell[x.to];
+            rank[v][p] = sv.rank[v];
+            sum[v] += sv.h[v] - hv[v][p];
+            hv[v][p] = sv.h[v];
         }
     }
 
     // Reads the entries of children made by make_children and sets their f (g: the parent's
-    // depth). The reflected entry of a child already pruned by the plain sum is read only when it
-    // could lower next_bound (or for pathmax); the dual lookups only for a child the other sums do
-    // not prune.
-    void evaluate(int g, Child* ch, int m) {
+    // depth). The sides are read in order: a further side while the child is within the bound,
+    // or when its f so far could still lower next_bound (or, with dual lookups, for pathmax); the
+    // dual lookups only for a child the sides do not prune.
+    __attribute__((always_inline)) void evaluate(int g, Child* ch, int m) {
         for (int i = 0; i < m; ++i) {
             Child& x = ch[i];
-            x.hn = c->table[x.p][x.nr];
-            const int fn = g + 1 + sn - hn[x.p] + x.hn;
-            x.f = fn;
-            // With dual lookups every child's reflected entry is read: pathmax takes the maximum
-            // f of all children, which must not depend on next_bound (nor on the thread count).
-            const bool read_reflected = c->reflect && (fn <= bound || Dual);
-            x.looks = static_cast<std::uint8_t>(read_reflected ? 2 : 1);
-            if (read_reflected || (c->reflect && fn < next_bound)) {
-                x.hr = c->table[x.rp][x.nrr];
-                x.f = std::max(fn, g + 1 + sr - hr[x.rp] + x.hr);
+            x.h[0] = c->side[0].table[x.p[0]][x.nr[0]];
+            int f = g + 1 + sum[0] - hv[0][x.p[0]] + x.h[0];
+            x.looks = 1;
+            for (unsigned v = 1; v < S; ++v) {
+                // With dual lookups every side is read: pathmax takes the maximum f of all
+                // children, which must not depend on next_bound (nor on the thread count).
+                const bool counted = f <= bound || Dual;
+                if (!counted && f >= next_bound) break;
+                x.h[v] = c->side[v].table[x.p[v]][x.nr[v]];
+                f = std::max(f, g + 1 + sum[v] - hv[v][x.p[v]] + x.h[v]);
+                if (counted) ++x.looks;
             }
+            x.f = f;
             if constexpr (Dual) x.f = dual_f(g, x);
         }
     }
@@ -301,8 +308,7 @@ struct Worker {
         const int m = make_children(MoveFsm::kStart, x);
         for (int i = 0; i < m; ++i)
             if (x[i].d == d) {
-                x[i].hn = c->table[x[i].p][x[i].nr];
-                if (c->reflect) x[i].hr = c->table[x[i].rp][x[i].nrr];
+                for (unsigned v = 0; v < S; ++v) x[i].h[v] = c->side[v].table[x[i].p[v]][x[i].nr[v]];
                 play(x[i]);
                 return;
             }

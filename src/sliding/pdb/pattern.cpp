@@ -1,5 +1,7 @@
 #include "bitsolve/sliding/pdb/pattern.hpp"
 
+#include <algorithm>
+
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
@@ -82,6 +84,25 @@ const NamedPartition* find_partition(std::string_view name) {
     return nullptr;
 }
 
+// The parts of a name joined by '+' (a "-dual" suffix stays on the last).
+std::vector<std::string_view> split_name(std::string_view name) {
+    std::vector<std::string_view> parts;
+    for (;;) {
+        const std::size_t at = name.find(kPartitionJoin);
+        parts.push_back(name.substr(0, at));
+        if (at == std::string_view::npos) return parts;
+        name.remove_prefix(at + 1);
+    }
+}
+
+// The partitions a valid name joins; throws UsageError with partition_name_problem's text.
+std::vector<const NamedPartition*> find_partitions(std::string_view name) {
+    if (const std::string problem = partition_name_problem(name); !problem.empty()) throw UsageError(problem);
+    std::vector<const NamedPartition*> found;
+    for (const auto part : split_name(name)) found.push_back(find_partition(part));
+    return found;
+}
+
 }  // namespace
 
 const std::vector<std::string>& partition_names() {
@@ -101,14 +122,36 @@ std::string_view partition_base(std::string_view name) {
     return is_dual_name(name) ? name.substr(0, name.size() - kDualSuffix.size()) : name;
 }
 
+std::string partition_name_problem(std::string_view name) {
+    const std::vector<std::string_view> parts = split_name(name);
+    if (parts.size() == 1)
+        return find_partition(name) ? std::string() : "unknown pattern database '" + std::string(name) + "'";
+    if (is_dual_name(name))
+        return "dual lookups take a single partition, not a maximum over several ('" + std::string(name) + "')";
+    if (parts.size() > kMaxPartitions)
+        return "at most " + std::to_string(kMaxPartitions) + " partitions joined by '+', not " +
+               std::to_string(parts.size());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const NamedPartition* p = find_partition(parts[i]);
+        if (!p || is_dual_name(parts[i]))
+            return "unknown pattern database '" + std::string(parts[i]) + "' in '" + std::string(name) + "'";
+        const NamedPartition* first = find_partition(parts[0]);
+        if (p->rows != first->rows || p->cols != first->cols)
+            return std::string(parts[0]) + " and " + std::string(parts[i]) + " are for boards of different sizes";
+        for (std::size_t j = 0; j < i; ++j)
+            if (parts[j] == parts[i]) return std::string(parts[i]) + " appears twice in '" + std::string(name) + "'";
+    }
+    return {};
+}
+
 bool partition_fits(std::string_view name, Geometry g) {
-    const NamedPartition* p = find_partition(name);
-    return p && static_cast<int>(p->rows) == g.rows && static_cast<int>(p->cols) == g.cols;
+    if (!partition_name_problem(name).empty()) return false;
+    const NamedPartition* p = find_partition(split_name(name)[0]);
+    return static_cast<int>(p->rows) == g.rows && static_cast<int>(p->cols) == g.cols;
 }
 
 Geometry partition_geometry(std::string_view name) {
-    const NamedPartition* p = find_partition(name);
-    if (!p) throw UsageError("unknown pattern database '" + std::string(name) + "'");
+    const NamedPartition* p = find_partitions(name)[0];
     return Geometry{static_cast<int>(p->rows), static_cast<int>(p->cols)};
 }
 
@@ -120,27 +163,37 @@ std::string_view best_partition(Geometry g) {
 
 int best_prune_depth(Geometry g) { return g == Geometry{5, 5} ? 12 : 2; }
 
-std::vector<PatternSpec> named_partition(std::string_view name, Geometry geo, unsigned blank_goal) {
+std::vector<std::vector<PatternSpec>> named_partitions(std::string_view name, Geometry geo, unsigned blank_goal) {
     const unsigned rows = static_cast<unsigned>(geo.rows), cols = static_cast<unsigned>(geo.cols);
-    const NamedPartition* found = find_partition(name);
-    name = partition_base(name);
-    if (!found) throw UsageError("unknown pattern database '" + std::string(name) + "'");
-    if (found->rows != rows || found->cols != cols)
-        throw UsageError(std::string(name) + " is for " + std::to_string(found->rows) + "x" +
-                         std::to_string(found->cols) + " boards, not " + std::to_string(rows) + "x" +
+    const std::vector<const NamedPartition*> found = find_partitions(name);
+    if (found[0]->rows != rows || found[0]->cols != cols)
+        throw UsageError(std::string(partition_base(name)) + " is for " + std::to_string(found[0]->rows) + "x" +
+                         std::to_string(found[0]->cols) + " boards, not " + std::to_string(rows) + "x" +
                          std::to_string(cols));
     const unsigned n = rows * cols;
     if (blank_goal != 0 && blank_goal != n - 1)
         throw UsageError("pattern databases need a goal with the blank first or last");
-    std::vector<PatternSpec> specs;
-    for (const auto& g : found->groups) {
-        PatternSpec s;
-        s.rows = static_cast<std::uint8_t>(rows);
-        s.cols = static_cast<std::uint8_t>(cols);
-        s.blank_goal = static_cast<std::uint8_t>(blank_goal);
-        for (auto c : g) s.cells.push_back(static_cast<std::uint8_t>(blank_goal == 0 ? c : n - 1 - c));
-        specs.push_back(std::move(s));
+    std::vector<std::vector<PatternSpec>> out;
+    for (const NamedPartition* p : found) {
+        std::vector<PatternSpec> specs;
+        for (const auto& g : p->groups) {
+            PatternSpec s;
+            s.rows = static_cast<std::uint8_t>(rows);
+            s.cols = static_cast<std::uint8_t>(cols);
+            s.blank_goal = static_cast<std::uint8_t>(blank_goal);
+            for (auto c : g) s.cells.push_back(static_cast<std::uint8_t>(blank_goal == 0 ? c : n - 1 - c));
+            specs.push_back(std::move(s));
+        }
+        out.push_back(std::move(specs));
     }
+    return out;
+}
+
+std::vector<PatternSpec> named_partition(std::string_view name, Geometry geo, unsigned blank_goal) {
+    std::vector<PatternSpec> specs;
+    for (auto& partition : named_partitions(name, geo, blank_goal))
+        for (auto& s : partition)
+            if (std::find(specs.begin(), specs.end(), s) == specs.end()) specs.push_back(std::move(s));
     return specs;
 }
 

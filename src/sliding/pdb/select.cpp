@@ -1,6 +1,7 @@
 #include "bitsolve/sliding/pdb/select.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
@@ -49,10 +50,19 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                                                const TableSource& source) {
     const std::string partition = choose_partition(name, goal, algorithm, source.dir);
     if (partition.empty()) return nullptr;
-    PdbSet set;
-    for (const auto& spec : named_partition(partition, goal.geo, static_cast<unsigned>(goal.blank())))
-        set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(spec, source)));
-    return std::make_shared<const PdbHeuristic>(goal, std::move(set), true, is_dual_name(partition));
+    // A pattern that several partitions share is obtained once.
+    std::map<std::string, std::shared_ptr<const PdbTable>> obtained;
+    std::vector<PdbSet> sets;
+    for (const auto& specs : named_partitions(partition, goal.geo, static_cast<unsigned>(goal.blank()))) {
+        PdbSet set;
+        for (const auto& spec : specs) {
+            auto& table = obtained[spec.key()];
+            if (!table) table = std::make_shared<const PdbTable>(obtain_table(spec, source));
+            set.tables.push_back(table);
+        }
+        sets.push_back(std::move(set));
+    }
+    return std::make_shared<const PdbHeuristic>(goal, std::move(sets), true, is_dual_name(partition));
 }
 
 std::optional<Board> batch_goal(std::string_view name, const BatchOptions& batch) {

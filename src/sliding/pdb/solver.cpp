@@ -28,12 +28,12 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
-// The search, with or without dual lookups (Worker<Dual>).
-template <bool Dual>
+// The search, with or without dual lookups, over S sides, reflected or not (Worker<Dual, S, Reflect>).
+template <bool Dual, unsigned S, bool Reflect>
 PdbSolution search(const Context& ctx, const MoveFsm& fsm, const PdbHeuristic& heuristic, const Board& board,
                    unsigned threads, int max_threshold, const std::function<void(const IterationStats&)>& on_iteration,
                    std::chrono::steady_clock::time_point t0) {
-    using Worker = detail::Worker<Dual>;
+    using Worker = detail::Worker<Dual, S, Reflect>;
     PdbSolution sol;
     Worker root(ctx, board);
     // The dual sums of the start raise the first threshold too (evaluate takes all the sums),
@@ -145,6 +145,28 @@ PdbSolution search(const Context& ctx, const MoveFsm& fsm, const PdbHeuristic& h
     }
 }
 
+using SearchFn = PdbSolution (*)(const Context&, const MoveFsm&, const PdbHeuristic&, const Board&, unsigned, int,
+                                 const std::function<void(const IterationStats&)>&,
+                                 std::chrono::steady_clock::time_point);
+
+// The search for a context's sides (1 to kMaxSides, every odd one mirrored with reflection; dual
+// lookups take one partition, PdbHeuristic), or null.
+SearchFn pick_search(unsigned sides, bool reflect, bool dual) {
+    if (dual)
+        return sides == 1 && !reflect  ? &search<true, 1, false>
+               : sides == 2 && reflect ? &search<true, 2, true>
+                                       : nullptr;
+    if (reflect)
+        return sides == 2   ? &search<false, 2, true>
+               : sides == 4 ? &search<false, 4, true>
+               : sides == 6 ? &search<false, 6, true>
+                            : nullptr;
+    return sides == 1   ? &search<false, 1, false>
+           : sides == 2 ? &search<false, 2, false>
+           : sides == 3 ? &search<false, 3, false>
+                        : nullptr;
+}
+
 }  // namespace
 
 PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigned threads, int max_threshold,
@@ -155,8 +177,9 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
     if (!(board.geo == heuristic.geometry()) || !is_valid(board))
         throw UsageError("the board is not a valid board of the pattern databases' size");
     threads = resolve_threads(threads);
-    return ctx.dual ? search<true>(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0)
-                    : search<false>(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
+    const SearchFn search = pick_search(ctx.sides, ctx.reflect, ctx.dual);
+    if (!search) throw std::logic_error("solve_pdb: no search for " + std::to_string(ctx.sides) + " sides");
+    return search(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
 }
 
 }  // namespace bitsolve::sliding::pdb

@@ -1,6 +1,8 @@
 #pragma once
 // The pattern database heuristic: the sum of the disjoint patterns' table entries, maxed with the
-// same sum taken on the board reflected about the main diagonal (Korf & Felner 2002).
+// same sum taken on the board reflected about the main diagonal (Korf & Felner 2002). With several
+// partitions (each a set of disjoint patterns covering every tile) it is the maximum of all their
+// sums, plain and reflected: each sum is admissible, so their maximum is.
 //
 // Reflection: transposing every cell and renaming tile t to sigma(t) = the goal tile on the
 // transposed goal cell of t maps the goal onto itself, and it is a symmetry of the puzzle when the
@@ -36,6 +38,7 @@
 #include <vector>
 
 #include "bitsolve/sliding/board.hpp"
+#include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/table.hpp"
 
 namespace bitsolve::sliding::pdb {
@@ -53,48 +56,56 @@ public:
     // partition of the goal's tiles with the goal's blank cell and board size.
     // dual: also the dual lookups (evaluate takes the maximum of all the sums).
     PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true, bool dual = false);
+    // The maximum over 1..kMaxPartitions partitions, each checked as above; dual lookups take one.
+    PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bool reflect = true, bool dual = false);
 
     Geometry geometry() const { return goal_.geo; }
     unsigned cells() const { return n_; }
-    unsigned patterns() const { return static_cast<unsigned>(set_.tables.size()); }
+    unsigned partitions() const { return static_cast<unsigned>(sets_.size()); }
+    // The number of patterns of partition `part` (the first by default, as below).
+    unsigned patterns(unsigned part = 0) const { return static_cast<unsigned>(sets_[part].tables.size()); }
     bool reflects() const { return reflect_; }
     bool dual() const { return dual_; }
     const Board& goal() const { return goal_; }
 
-    // Per tile (1..n-1): its pattern and its slot in that pattern's rank order.
-    std::uint8_t pattern_of(unsigned tile) const { return pattern_[tile]; }
-    std::uint8_t slot_of(unsigned tile) const { return slot_[tile]; }
+    // Per tile (1..n-1): its pattern in partition `part` and its slot in that pattern's rank order.
+    std::uint8_t pattern_of(unsigned tile, unsigned part = 0) const { return pattern_[part][tile]; }
+    std::uint8_t slot_of(unsigned tile, unsigned part = 0) const { return slot_[part][tile]; }
     std::uint8_t sigma(unsigned tile) const { return sigma_[tile]; }          // reflected tile name
     std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }  // reflected cell
-    unsigned pattern_size(unsigned p) const { return set_.tables[p]->spec.k(); }
-    const std::uint8_t* table(unsigned p) const { return set_.tables[p]->data.data(); }
+    unsigned pattern_size(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->spec.k(); }
+    const std::uint8_t* table(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->data.data(); }
     // Goal cells of pattern p's tiles, in slot order.
-    const std::uint8_t* pattern_cells(unsigned p) const { return set_.tables[p]->spec.cells.data(); }
+    const std::uint8_t* pattern_cells(unsigned p, unsigned part = 0) const {
+        return sets_[part].tables[p]->spec.cells.data();
+    }
     std::uint8_t goal_cell(unsigned tile) const { return goal_cell_[tile]; }
     // Bit c set: with the blank on cell c, pattern p's table entry bounds the dual (c lies in the
-    // region of the blank's goal cell that the pattern's goal cells leave free).
+    // region of the blank's goal cell that the pattern's goal cells leave free). First partition.
     std::uint32_t dual_safe(unsigned p) const { return dual_safe_[p]; }
 
-    // Full evaluation of a board of the goal's geometry: max(sum, reflected sum), and of the dual
-    // sums when dual() is set. Also the sums one by one (the dual ones whether dual() is set or not).
+    // Full evaluation of a board of the goal's geometry: the maximum of every partition's sum and
+    // reflected sum, and of the dual sums when dual() is set. Also the sums one by one, of one
+    // partition (the dual ones, of the only partition, whether dual() is set or not).
     int evaluate(const Board& board) const;
-    int plain_sum(const Board& board) const;
-    int reflected_sum(const Board& board) const;
+    int plain_sum(const Board& board, unsigned part = 0) const;
+    int reflected_sum(const Board& board, unsigned part = 0) const;
     int dual_sum(const Board& board) const;
     int reflected_dual_sum(const Board& board) const;
 
 private:
-    int plain_sum(const Tile* tiles) const;
+    int plain_sum(const Tile* tiles, unsigned part) const;
     int dual_sum(const Tile* tiles) const;
     void reflect_board(const Board& board, Tile* out) const;
 
     Board goal_;
     unsigned n_;
-    PdbSet set_;
+    std::vector<PdbSet> sets_;
     bool reflect_, dual_;
     std::uint32_t dual_safe_[kMaxPatterns] = {};
     std::uint8_t goal_cell_[kMaxCells] = {};
-    std::uint8_t pattern_[kMaxCells], slot_[kMaxCells], sigma_[kMaxCells], transpose_[kMaxCells];
+    std::uint8_t pattern_[kMaxPartitions][kMaxCells] = {}, slot_[kMaxPartitions][kMaxCells] = {};
+    std::uint8_t sigma_[kMaxCells], transpose_[kMaxCells];
 };
 
 }  // namespace bitsolve::sliding::pdb

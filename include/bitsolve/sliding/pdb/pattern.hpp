@@ -5,7 +5,8 @@
 // tiles whose goal cell is cells[i]", whatever their numbers.
 //
 // Named partitions (Korf & Felner 2002 style, disjoint, together covering every tile):
-//   pdb555, pdb663, pdb78 on 4x4; pdb6666 and pdb7773 on 5x5. They are written for the blank's goal in cell 0
+//   pdb555, pdb663, pdb78 on 4x4; pdb6666 and pdb7773 on 5x5, alone or several joined by '+'
+//   (the maximum over them). They are written for the blank's goal in cell 0
 //   (blank first); for the blank's goal in the last cell (blank last) every cell is turned by 180
 //   degrees, which keeps the main diagonal on itself, so the reflection still applies.
 #include <cstdint>
@@ -64,18 +65,28 @@ struct CellMasks {
 
 // The names accepted by --heuristic / build-pdb. Each also takes the suffix "-dual" (e.g.
 // "pdb6666-dual"): the same tables, with dual lookups (heuristic.hpp); partition_fits and
-// named_partition accept the suffixed names.
+// named_partition accept the suffixed names. Names joined by '+' (e.g. "pdb6666+pdb7773", up to
+// kMaxPartitions of them, of one board size, without "-dual") take the maximum over those
+// partitions, each with its reflection.
 const std::vector<std::string>& partition_names();
 inline constexpr std::string_view kDualSuffix = "-dual";
+inline constexpr char kPartitionJoin = '+';
+inline constexpr unsigned kMaxPartitions = 3;
 // The name without a "-dual" suffix, and whether it had one.
 std::string_view partition_base(std::string_view name);
 bool is_dual_name(std::string_view name);
-// True when `name` is a partition defined for boards of this geometry.
+// Empty when `name` is a partition name as above (of any size), else what is wrong with it.
+std::string partition_name_problem(std::string_view name);
+// True when `name` is a partition name whose partitions are all defined for boards of this geometry.
 bool partition_fits(std::string_view name, Geometry g);
-// The board size a named partition is for. Throws UsageError for an unknown name.
+// The board size a partition name is for. Throws UsageError for an unknown name or one that mixes
+// sizes.
 Geometry partition_geometry(std::string_view name);
-// The patterns of a named partition for a board whose blank's goal is `blank_goal` (cell 0 or the
-// last cell). Throws UsageError for an unknown name, another board size or another blank cell.
+// The patterns of each partition a name joins, for a board whose blank's goal is `blank_goal`
+// (cell 0 or the last cell). Throws UsageError for a bad name, another board size or another
+// blank cell.
+std::vector<std::vector<PatternSpec>> named_partitions(std::string_view name, Geometry g, unsigned blank_goal);
+// The same, every distinct pattern once (the tables to build), in the name's order.
 std::vector<PatternSpec> named_partition(std::string_view name, Geometry g, unsigned blank_goal);
 // The strongest partition shipped for boards of this geometry (what "best" names): pdb78 on
 // 4x4, pdb6666 on 5x5 (with reflection; its dual lookups cost more time than they save, see
