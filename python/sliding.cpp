@@ -104,7 +104,8 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
         for (std::size_t i = 0; i < names.size(); ++i)
             list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
         throw py::value_error("heuristic must be " + list +
-                              " (a pdb name also with -dual, or several joined by '+'), not '" + heuristic + "'");
+                              " (a pdb name also with -dual, several joined by '+', or catalogue:FILE), not '" +
+                              heuristic + "'");
     }
     s.opt.algorithm = a->second;
     s.opt.heuristic = heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;

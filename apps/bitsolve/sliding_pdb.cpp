@@ -108,7 +108,8 @@ CLI::Validator pdb_name_check(std::initializer_list<const char*> extra) {
             std::string names;
             for (const auto& w : words) names += w + ", ";
             for (const auto& n : pdb::partition_names()) names += n + ", ";
-            return problem + " (one of " + names + "a pattern database with -dual, or several joined by '+')";
+            return problem + " (one of " + names +
+                   "a pattern database with -dual, several joined by '+', or catalogue:FILE)";
         },
         "NAME");
 }
@@ -122,7 +123,8 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
                     "elsewhere) or auto (the same tables without the deeper pruning, and pdb663 on 4x4 until the pdb78 "
                     "tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables; names joined by + (e.g. "
-                    "pdb6666+pdb7773) take the maximum over those partitions")
+                    "pdb6666+pdb7773) take the maximum over those partitions, catalogue:FILE over the partitions "
+                    "listed in FILE (README: catalogues)")
         ->check(pdb_name_check({"md", "lc", "auto", "best"}));
     cmd->add_option("--pdb-dir", o.dir,
                     "Pattern database cache (default: $XDG_CACHE_HOME/bitsolve or ~/.cache/bitsolve)");
@@ -148,7 +150,8 @@ CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
     b->add_option("NAME", o.build_name,
                   "pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), or best (with --size: the tables of "
-                  "--heuristic best); a -dual name builds the same tables, names joined by + those of each")
+                  "--heuristic best); a -dual name builds the same tables, names joined by + or catalogue:FILE "
+                  "those of each partition")
         ->required()
         ->check(pdb_name_check({"best"}));
     b->add_option("--size", o.build_size, "RxC: the board size (needed by best; else checked against NAME)");

@@ -121,6 +121,27 @@ TEST(SlidingPdbCli, JoinedPartitionsTakeTheMaximum) {
     const std::uint64_t both = generated("pdb555+pdb663"), a = generated("pdb555"), c = generated("pdb663");
     EXPECT_GT(both, 0u);
     EXPECT_LE(both, std::min(a, c));
+    // A catalogue of the same two partitions: the same search.
+    const std::string catalogue = (dir.path / "two.txt").string();
+    std::ofstream(catalogue) << "# 5-5-5 and 6-6-3\nsize 4x4\n1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15\n"
+                                "1 2 3 5 6 7 | 9 10 11 13 14 15 | 4 8 12\n";
+    EXPECT_EQ(generated("catalogue:" + catalogue), both);
+    auto built = run_cli(
+        {"sliding", "build-pdb", "catalogue:" + catalogue, "--pdb-dir", dir.path.string(), "--goal", "blank-first"});
+    EXPECT_EQ(built.exit_code, 0) << built.err;
+    EXPECT_EQ(built.err, "");  // all cached
+    std::ofstream(catalogue) << "size 4x4\n1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15 16\n";
+    auto bad = run_cli(
+        {"sliding", "--goal", "blank-first", "--heuristic", "catalogue:" + catalogue, "--pdb-dir", dir.path.string()},
+        kBoard);
+    EXPECT_EQ(bad.exit_code, 3);
+    EXPECT_NE(bad.err.find("line 2, column 41: catalogue '" + catalogue + "': '16' is not a cell 1..15"),
+              std::string::npos)
+        << bad.err;
+    EXPECT_EQ(bad.out, "");
+    auto missing = run_cli({"sliding", "build-pdb", "catalogue:" + catalogue + ".not-there"});
+    EXPECT_EQ(missing.exit_code, 3);
+    EXPECT_NE(missing.err.find("catalogue: cannot open"), std::string::npos) << missing.err;
     auto mixed = run_cli({"sliding", "--heuristic", "pdb555+pdb6666"}, kBoard);
     EXPECT_EQ(mixed.exit_code, 2);
     EXPECT_NE(mixed.err.find("different sizes"), std::string::npos) << mixed.err;

@@ -92,6 +92,11 @@ def test_sliding_korf_with_pattern_databases(tmp_path):
     for r, p, k in zip(joined, results, korf):  # the maximum over both partitions: same lengths, fewer nodes
         assert r.length == int(k[16])
         assert 0 < r.generated <= p.generated
+    catalogue = "catalogue:" + str(DATA / "sliding/catalogues/4x4-555-663.txt")  # the same two partitions
+    listed = sliding.solve_batch(boards, goal="blank-first", heuristic=catalogue, pdb_dir=str(tmp_path))
+    assert [(r.length, r.generated) for r in listed] == [(r.length, r.generated) for r in joined]
+    with pytest.raises(ValueError, match="catalogue: cannot open"):
+        sliding.solve(boards[0], goal="blank-first", heuristic=catalogue + ".not-there", pdb_dir=str(tmp_path))
 
 
 def test_sliding_best_and_prune_depth():

@@ -4,7 +4,11 @@
 // partitions well formed for both goal conventions.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <tuple>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
@@ -271,4 +275,85 @@ TEST(PdbPartitions, NamesJoinedByPlusTakeTheMaximum) {
     EXPECT_NE(partition_name_problem("pdb555+pdb6666").find("different sizes"), std::string::npos);
     EXPECT_NE(partition_name_problem("pdb555+pdb663-dual").find("single partition"), std::string::npos);
     EXPECT_THROW(named_partitions("pdb6666+pdb7773", Geometry{5, 5}, 3), bitsolve::UsageError);
+}
+
+// A catalogue's line and column of the first thing wrong.
+void expect_catalogue_error(const std::string& text, std::size_t line, std::size_t column, const std::string& part) {
+    try {
+        parse_catalogue(text);
+        ADD_FAILURE() << "accepted: " << text;
+    } catch (const bitsolve::InputError& e) {
+        EXPECT_EQ(e.line(), line) << e.what();
+        EXPECT_EQ(e.column(), column) << e.what();
+        EXPECT_NE(e.message().find(part), std::string::npos) << e.what();
+    }
+}
+
+TEST(PdbPartitions, CataloguesParseAndSayWhereTheyAreWrong) {
+    const std::string good =
+        "# 5-5-5 and 6-6-3\n\nsize 4x4\n1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15\r\n"
+        "  1 2 3 5 6 7|9 10 11 13 14 15 |4 8 12   # 6-6-3\n";
+    const Catalogue c = parse_catalogue(good);
+    EXPECT_EQ(c.geo, (Geometry{4, 4}));
+    ASSERT_EQ(c.partitions.size(), 2u);
+    EXPECT_EQ(c.partitions[1][2], (std::vector<std::uint8_t>{4, 8, 12}));
+    expect_catalogue_error("", 0, 0, "size");
+    expect_catalogue_error("# only a comment\n", 0, 0, "size");
+    expect_catalogue_error("size 4x4\n", 1, 1, "no partition");
+    expect_catalogue_error("size 6x6\n1 | 2\n", 1, 1, "size RxC");
+    expect_catalogue_error("1 2 3\n", 1, 1, "size RxC");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | 5 6 7 9\n", 2, 17, "'9' is not a cell 1..8");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | 5 6 7 x\n", 2, 17, "'x'");
+    expect_catalogue_error("size 3x3\n0 1 2 3 4 | 5 6 7 8\n", 2, 1, "'0'");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | 5 6 4 8\n", 2, 15, "cell 4 repeated");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | 5 6 7\n", 2, 16, "cell 8 is in no group");
+    expect_catalogue_error("size 3x3\n1 2 3 4 || 5 6 7 8\n", 2, 10, "empty group");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | 5 6 7 8 |\n", 2, 20, "empty group");
+    expect_catalogue_error("size 2x2\n1 2 3\n", 2, 1, "fewer than two other cells");
+    expect_catalogue_error("size 5x5\n1 2 3 4 5 6 7 8 9 | 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n", 2, 17,
+                           "more than 8 cells");
+    const std::string line = "1 2 3 4 | 5 6 7 8\n";
+    expect_catalogue_error("size 3x3\n" + line + line + line + line, 5, 1, "more than 3 partitions");
+}
+
+TEST(PdbPartitions, CatalogueNamesReadTheirFile) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("bitsolve-catalogue-" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(file)
+        << "size 4x4\n1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15\n1 2 3 5 6 7 | 9 10 11 13 14 15 | 4 8 12\n";
+    const std::string name = std::string(kCataloguePrefix) + file.string();
+    EXPECT_TRUE(is_catalogue_name(name));
+    EXPECT_EQ(partition_name_problem(name), "");
+    EXPECT_FALSE(is_dual_name(name + "-dual"));
+    EXPECT_EQ(partition_geometry(name), (Geometry{4, 4}));
+    EXPECT_TRUE(partition_fits(name, Geometry{4, 4}));
+    EXPECT_FALSE(partition_fits(name, Geometry{5, 5}));
+    for (unsigned blank : {0u, 15u})
+        EXPECT_EQ(named_partitions(name, Geometry{4, 4}, blank),
+                  named_partitions("pdb555+pdb663", Geometry{4, 4}, blank));
+    EXPECT_THROW(named_partitions(name, Geometry{5, 5}, 0), bitsolve::UsageError);
+    std::ofstream(file) << "size 4x4\n1 2 3\n";
+    try {
+        named_partitions(name, Geometry{4, 4}, 0);
+        ADD_FAILURE() << "accepted";
+    } catch (const bitsolve::InputError& e) {
+        EXPECT_EQ(e.line(), 2u);
+        EXPECT_NE(e.message().find("catalogue '" + file.string() + "': cell 4 is in no group"), std::string::npos)
+            << e.what();
+    }
+    std::filesystem::remove(file);
+    EXPECT_THROW(partition_geometry(name), bitsolve::InputError);  // cannot be read
+    EXPECT_NE(partition_name_problem(kCataloguePrefix), "");
+}
+
+// The bundled catalogues are the shipped partitions they say they are.
+TEST(PdbPartitions, BundledCataloguesAreTheNamedPartitions) {
+    const std::string dir = std::string(BITSOLVE_DATA_DIR) + "/sliding/catalogues/";
+    for (const auto& [file, joined, g] : {std::tuple{"4x4-555-663.txt", "pdb555+pdb663", Geometry{4, 4}},
+                                          std::tuple{"5x5-6666-7773.txt", "pdb6666+pdb7773", Geometry{5, 5}}}) {
+        const std::string name = std::string(kCataloguePrefix) + dir + file;
+        EXPECT_EQ(partition_geometry(name), g) << file;
+        for (unsigned blank : {0u, static_cast<unsigned>(g.cells() - 1)})
+            EXPECT_EQ(named_partitions(name, g, blank), named_partitions(joined, g, blank)) << file;
+    }
 }

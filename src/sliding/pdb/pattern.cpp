@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
 namespace bitsolve::sliding::pdb {
@@ -103,7 +104,138 @@ std::vector<const NamedPartition*> find_partitions(std::string_view name) {
     return found;
 }
 
+// A catalogue's text (at most 1 MiB: a catalogue is a few lines).
+std::string read_catalogue_file(std::string_view path) {
+    try {
+        return read_input(std::string(path), std::size_t{1} << 20);
+    } catch (const InputError& e) {
+        throw InputError("catalogue: " + e.message());
+    }
+}
+
+// The board size and groups a name stands for: a catalogue's (its file read and parsed), or the
+// named partitions'.
+Catalogue resolve(std::string_view name) {
+    if (is_catalogue_name(name)) {
+        const std::string_view path = name.substr(kCataloguePrefix.size());
+        const std::string text = read_catalogue_file(path);
+        try {
+            return parse_catalogue(text);
+        } catch (const InputError& e) {
+            throw InputError("catalogue '" + quote(path, 200) + "': " + e.message(), e.line(), e.column());
+        }
+    }
+    Catalogue c;
+    for (const NamedPartition* p : find_partitions(name)) {
+        c.geo = Geometry{static_cast<int>(p->rows), static_cast<int>(p->cols)};
+        c.partitions.push_back(p->groups);
+    }
+    return c;
+}
+
+// One token of a catalogue line: its text and 1-based column.
+struct Token {
+    std::string_view text;
+    std::size_t column;
+};
+
+std::vector<Token> tokens(std::string_view line) {
+    std::vector<Token> out;
+    std::size_t i = 0;
+    while (i < line.size() && line[i] != '#') {  // '#' starts a comment
+        if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+            ++i;
+            continue;
+        }
+        std::size_t j = i + 1;
+        if (line[i] != '|')
+            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r' && line[j] != '|' &&
+                   line[j] != '#')
+                ++j;
+        out.push_back({line.substr(i, j - i), i + 1});
+        i = j;
+    }
+    return out;
+}
+
+// A number 0..999 written in decimal digits, or -1.
+int small_number(std::string_view t) {
+    if (t.empty() || t.size() > 3) return -1;
+    int v = 0;
+    for (char ch : t) {
+        if (ch < '0' || ch > '9') return -1;
+        v = v * 10 + (ch - '0');
+    }
+    return v;
+}
+
 }  // namespace
+
+bool is_catalogue_name(std::string_view name) {
+    return name.size() >= kCataloguePrefix.size() && name.substr(0, kCataloguePrefix.size()) == kCataloguePrefix;
+}
+
+Catalogue parse_catalogue(std::string_view text) {
+    Catalogue cat;
+    bool sized = false;
+    std::size_t line_no = 0, last = 0;
+    while (!text.empty()) {
+        const std::size_t eol = text.find('\n');
+        const std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+        ++line_no;
+        const std::vector<Token> t = tokens(line);
+        if (t.empty()) continue;
+        last = line_no;
+        if (!sized) {
+            const std::string_view g = t.size() > 1 ? t[1].text : std::string_view{};
+            const std::size_t x = g.find('x');
+            const int rows = x == std::string_view::npos ? -1 : small_number(g.substr(0, x));
+            const int cols = x == std::string_view::npos ? -1 : small_number(g.substr(x + 1));
+            if (t[0].text != "size" || t.size() != 2 || rows < kMinSide || rows > kMaxSide || cols < kMinSide ||
+                cols > kMaxSide)
+                throw InputError("the first line must be \"size RxC\" with sides 2..5", line_no, t[0].column);
+            cat.geo = Geometry{rows, cols};
+            sized = true;
+            continue;
+        }
+        const unsigned n = static_cast<unsigned>(cat.geo.cells());
+        if (cat.partitions.size() == kMaxPartitions)
+            throw InputError("more than " + std::to_string(kMaxPartitions) + " partitions", line_no, t[0].column);
+        std::vector<std::vector<std::uint8_t>> groups(1);
+        std::uint32_t seen = 0;
+        for (const Token& tok : t) {
+            if (tok.text == "|") {
+                if (groups.back().empty()) throw InputError("an empty group", line_no, tok.column);
+                if (groups.size() == kMaxPatterns)
+                    throw InputError("more than " + std::to_string(kMaxPatterns) + " groups", line_no, tok.column);
+                groups.emplace_back();
+                continue;
+            }
+            const int cell = small_number(tok.text);
+            if (cell < 1 || static_cast<unsigned>(cell) >= n)
+                throw InputError("'" + quote(tok.text) + "' is not a cell 1.." + std::to_string(n - 1) +
+                                     " (cell 0 is the blank's goal)",
+                                 line_no, tok.column);
+            if (seen >> cell & 1u) throw InputError("cell " + std::to_string(cell) + " repeated", line_no, tok.column);
+            if (groups.back().size() == kMaxPatternTiles)
+                throw InputError("a group of more than " + std::to_string(kMaxPatternTiles) + " cells", line_no,
+                                 tok.column);
+            seen |= 1u << cell;
+            groups.back().push_back(static_cast<std::uint8_t>(cell));
+        }
+        if (groups.back().empty()) throw InputError("an empty group", line_no, line.size() + 1);
+        for (unsigned c = 1; c < n; ++c)
+            if (!(seen >> c & 1u))
+                throw InputError("cell " + std::to_string(c) + " is in no group", line_no, line.size() + 1);
+        for (const auto& g : groups)
+            if (g.size() + 2 > n) throw InputError("a group leaves fewer than two other cells", line_no, 1);
+        cat.partitions.push_back(std::move(groups));
+    }
+    if (!sized) throw InputError("no \"size RxC\" line");
+    if (cat.partitions.empty()) throw InputError("no partition after the size line", last, 1);
+    return cat;
+}
 
 const std::vector<std::string>& partition_names() {
     static const std::vector<std::string> names = [] {
@@ -115,7 +247,8 @@ const std::vector<std::string>& partition_names() {
 }
 
 bool is_dual_name(std::string_view name) {
-    return name.size() > kDualSuffix.size() && name.substr(name.size() - kDualSuffix.size()) == kDualSuffix;
+    return !is_catalogue_name(name) && name.size() > kDualSuffix.size() &&
+           name.substr(name.size() - kDualSuffix.size()) == kDualSuffix;
 }
 
 std::string_view partition_base(std::string_view name) {
@@ -123,37 +256,35 @@ std::string_view partition_base(std::string_view name) {
 }
 
 std::string partition_name_problem(std::string_view name) {
+    if (is_catalogue_name(name))
+        return name.size() > kCataloguePrefix.size() ? std::string() : "a catalogue name needs a file: catalogue:FILE";
     const std::vector<std::string_view> parts = split_name(name);
     if (parts.size() == 1)
-        return find_partition(name) ? std::string() : "unknown pattern database '" + std::string(name) + "'";
+        return find_partition(name) ? std::string() : "unknown pattern database '" + quote(name, 60) + "'";
     if (is_dual_name(name))
-        return "dual lookups take a single partition, not a maximum over several ('" + std::string(name) + "')";
+        return "dual lookups take a single partition, not a maximum over several ('" + quote(name, 60) + "')";
     if (parts.size() > kMaxPartitions)
         return "at most " + std::to_string(kMaxPartitions) + " partitions joined by '+', not " +
                std::to_string(parts.size());
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const NamedPartition* p = find_partition(parts[i]);
         if (!p || is_dual_name(parts[i]))
-            return "unknown pattern database '" + std::string(parts[i]) + "' in '" + std::string(name) + "'";
+            return "unknown pattern database '" + quote(parts[i], 60) + "' in '" + quote(name, 60) + "'";
         const NamedPartition* first = find_partition(parts[0]);
         if (p->rows != first->rows || p->cols != first->cols)
-            return std::string(parts[0]) + " and " + std::string(parts[i]) + " are for boards of different sizes";
+            return quote(parts[0], 60) + " and " + quote(parts[i], 60) + " are for boards of different sizes";
         for (std::size_t j = 0; j < i; ++j)
-            if (parts[j] == parts[i]) return std::string(parts[i]) + " appears twice in '" + std::string(name) + "'";
+            if (parts[j] == parts[i]) return quote(parts[i], 60) + " appears twice in '" + quote(name, 60) + "'";
     }
     return {};
 }
 
 bool partition_fits(std::string_view name, Geometry g) {
     if (!partition_name_problem(name).empty()) return false;
-    const NamedPartition* p = find_partition(split_name(name)[0]);
-    return static_cast<int>(p->rows) == g.rows && static_cast<int>(p->cols) == g.cols;
+    return resolve(name).geo == g;
 }
 
-Geometry partition_geometry(std::string_view name) {
-    const NamedPartition* p = find_partitions(name)[0];
-    return Geometry{static_cast<int>(p->rows), static_cast<int>(p->cols)};
-}
+Geometry partition_geometry(std::string_view name) { return resolve(name).geo; }
 
 std::string_view best_partition(Geometry g) {
     if (g == Geometry{4, 4}) return "pdb78";
@@ -165,18 +296,18 @@ int best_prune_depth(Geometry g) { return g == Geometry{5, 5} ? 12 : 2; }
 
 std::vector<std::vector<PatternSpec>> named_partitions(std::string_view name, Geometry geo, unsigned blank_goal) {
     const unsigned rows = static_cast<unsigned>(geo.rows), cols = static_cast<unsigned>(geo.cols);
-    const std::vector<const NamedPartition*> found = find_partitions(name);
-    if (found[0]->rows != rows || found[0]->cols != cols)
-        throw UsageError(std::string(partition_base(name)) + " is for " + std::to_string(found[0]->rows) + "x" +
-                         std::to_string(found[0]->cols) + " boards, not " + std::to_string(rows) + "x" +
+    const Catalogue found = resolve(name);
+    if (!(found.geo == geo))
+        throw UsageError(quote(partition_base(name), 200) + " is for " + std::to_string(found.geo.rows) + "x" +
+                         std::to_string(found.geo.cols) + " boards, not " + std::to_string(rows) + "x" +
                          std::to_string(cols));
     const unsigned n = rows * cols;
     if (blank_goal != 0 && blank_goal != n - 1)
         throw UsageError("pattern databases need a goal with the blank first or last");
     std::vector<std::vector<PatternSpec>> out;
-    for (const NamedPartition* p : found) {
+    for (const auto& groups : found.partitions) {
         std::vector<PatternSpec> specs;
-        for (const auto& g : p->groups) {
+        for (const auto& g : groups) {
             PatternSpec s;
             s.rows = static_cast<std::uint8_t>(rows);
             s.cols = static_cast<std::uint8_t>(cols);

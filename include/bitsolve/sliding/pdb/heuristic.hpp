@@ -43,8 +43,6 @@
 
 namespace bitsolve::sliding::pdb {
 
-inline constexpr unsigned kMaxPatterns = 8;
-
 // Tables for one board size and blank goal cell (shared, read-only, by all searches).
 struct PdbSet {
     std::vector<std::shared_ptr<const PdbTable>> tables;

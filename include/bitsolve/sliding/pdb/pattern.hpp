@@ -32,8 +32,9 @@ struct PatternSpec {
     bool operator==(const PatternSpec&) const = default;
 };
 
-// Largest pattern the builder and the file format accept.
+// Largest pattern the builder and the file format accept, and most patterns in a partition.
 inline constexpr unsigned kMaxPatternTiles = 8;
+inline constexpr unsigned kMaxPatterns = 8;
 
 // Empty when the spec is well formed, else what is wrong (used by the header parser and the API).
 std::string spec_problem(const PatternSpec& spec);
@@ -63,11 +64,30 @@ struct CellMasks {
     }
 };
 
+// A catalogue: partitions of one's own, for one board size, in a text file ('#' starts a comment;
+// blank lines are ignored). The first line is "size RxC"; every other line is a partition: groups of goal
+// cells (numbered for the blank's goal in cell 0, as the named partitions; turned by 180 degrees
+// for blank last) separated by '|', together every cell but 0 once, each group 1..8 cells and
+// leaving two other cells, 1..kMaxPatterns groups; 1..kMaxPartitions lines. E.g.
+//   size 4x4
+//   1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15
+//   1 2 3 5 6 7 | 9 10 11 13 14 15 | 4 8 12
+// The heuristic name "catalogue:FILE" takes the maximum over the file's partitions.
+struct Catalogue {
+    Geometry geo;
+    std::vector<std::vector<std::vector<std::uint8_t>>> partitions;  // groups of goal cells
+};
+inline constexpr std::string_view kCataloguePrefix = "catalogue:";
+// Throws InputError (line, column) for anything but a catalogue as above.
+Catalogue parse_catalogue(std::string_view text);
+bool is_catalogue_name(std::string_view name);
+
 // The names accepted by --heuristic / build-pdb. Each also takes the suffix "-dual" (e.g.
 // "pdb6666-dual"): the same tables, with dual lookups (heuristic.hpp); partition_fits and
 // named_partition accept the suffixed names. Names joined by '+' (e.g. "pdb6666+pdb7773", up to
 // kMaxPartitions of them, of one board size, without "-dual") take the maximum over those
-// partitions, each with its reflection.
+// partitions, each with its reflection, as "catalogue:FILE" does over a catalogue's (read from
+// FILE by the functions below that take a name: InputError when it cannot be read or parsed).
 const std::vector<std::string>& partition_names();
 inline constexpr std::string_view kDualSuffix = "-dual";
 inline constexpr char kPartitionJoin = '+';
@@ -75,7 +95,8 @@ inline constexpr unsigned kMaxPartitions = 3;
 // The name without a "-dual" suffix, and whether it had one.
 std::string_view partition_base(std::string_view name);
 bool is_dual_name(std::string_view name);
-// Empty when `name` is a partition name as above (of any size), else what is wrong with it.
+// Empty when `name` is a partition name as above (of any size), else what is wrong with it (a
+// catalogue's file is not read here).
 std::string partition_name_problem(std::string_view name);
 // True when `name` is a partition name whose partitions are all defined for boards of this geometry.
 bool partition_fits(std::string_view name, Geometry g);
