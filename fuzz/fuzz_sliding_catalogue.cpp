@@ -17,7 +17,10 @@ std::string canonical(const Catalogue& c) {
     for (const auto& partition : c.partitions) {
         for (std::size_t g = 0; g < partition.size(); ++g) {
             if (g) s += " |";
-            for (auto cell : partition[g]) s += " " + std::to_string(cell);
+            for (auto cell : partition[g]) {
+                s += ' ';
+                s += std::to_string(cell);
+            }
         }
         s += "\n";
     }
