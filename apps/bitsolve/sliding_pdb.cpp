@@ -97,7 +97,8 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
 }
 
 // A check of the pattern database names the commands accept: the words `extra`, every shipped
-// partition (also with -dual), and partitions joined by '+' (pattern.hpp).
+// partition (also with -dual), partitions joined by '+', and catalogue:FILE (pattern.hpp; the
+// file itself is read when the command runs).
 CLI::Validator pdb_name_check(std::initializer_list<const char*> extra) {
     std::vector<std::string> words(extra.begin(), extra.end());
     return CLI::Validator(

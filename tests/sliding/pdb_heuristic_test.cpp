@@ -222,14 +222,7 @@ TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {
 // heuristic (plain and reflected), so admissible; above each of them somewhere.
 TEST(PdbHeuristic, MaxOverPartitionsIsTheLargestSum) {
     const Board goal = bitsolve::sliding::blank_first_goal({3, 3});
-    const std::vector<std::vector<std::vector<std::uint8_t>>> groups = {
-        {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 5}, {3, 4, 6, 7, 8}}, {{3, 6}, {1, 4, 7}, {2, 5, 8}}};
-    std::vector<PdbSet> sets;
-    for (const auto& partition : groups) {
-        std::vector<PatternSpec> specs;
-        for (const auto& g : partition) specs.push_back(pdbtest::spec(3, 3, 0, g));
-        sets.push_back(pdbtest::build_set(specs));
-    }
+    const std::vector<PdbSet> sets = pdbtest::three_3x3_partitions();
     const PdbHeuristic h(goal, sets), h01(goal, std::vector<PdbSet>{sets[0], sets[1]});
     const PdbHeuristic h0(goal, sets[0]), h1(goal, sets[1]), h2(goal, sets[2]);
     ASSERT_EQ(h.partitions(), 3u);

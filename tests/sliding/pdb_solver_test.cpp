@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <map>
+#include <string>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/rng.hpp"
@@ -29,25 +31,18 @@ const PdbHeuristic& h3x3() {
     return h;
 }
 
-const PdbSet& set555() {
-    static const PdbSet set = [] {
-        PdbSet s;
-        for (const auto& spec : named_partition("pdb555", Geometry{4, 4}, 0))
+// A 4x4 partition of the catalogue (blank first), its tables built once per name.
+const PdbSet& named_set(const char* name) {
+    static std::map<std::string, PdbSet> built;
+    PdbSet& s = built[name];
+    if (s.tables.empty())
+        for (const auto& spec : named_partition(name, Geometry{4, 4}, 0))
             s.tables.push_back(std::make_shared<const PdbTable>(build_table(spec, 2)));
-        return s;
-    }();
-    return set;
+    return s;
 }
 
-const PdbSet& set663() {
-    static const PdbSet set = [] {
-        PdbSet s;
-        for (const auto& spec : named_partition("pdb663", Geometry{4, 4}, 0))
-            s.tables.push_back(std::make_shared<const PdbTable>(build_table(spec, 2)));
-        return s;
-    }();
-    return set;
-}
+const PdbSet& set555() { return named_set("pdb555"); }
+const PdbSet& set663() { return named_set("pdb663"); }
 
 const PdbHeuristic& h555() {
     static const PdbHeuristic h(blank_first_goal({4, 4}), set555());
@@ -284,14 +279,7 @@ TEST(PdbSolver, PruneDepthOutsideTheRangeRefused) {
 // and without reflection (1 to 6 sides), the same path and counts for any thread count.
 TEST(PdbSolver, MaxOverPartitionsOptimalOn3x3SampleOfEveryDistance) {
     const Board goal = blank_first_goal({3, 3});
-    const std::vector<std::vector<std::vector<std::uint8_t>>> groups = {
-        {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 5}, {3, 4, 6, 7, 8}}, {{3, 6}, {1, 4, 7}, {2, 5, 8}}};
-    std::vector<PdbSet> sets;
-    for (const auto& partition : groups) {
-        std::vector<PatternSpec> specs;
-        for (const auto& g : partition) specs.push_back(pdbtest::spec(3, 3, 0, g));
-        sets.push_back(pdbtest::build_set(specs));
-    }
+    const std::vector<PdbSet> sets = pdbtest::three_3x3_partitions();
     for (const unsigned parts : {2u, 3u})
         for (const bool reflect : {false, true}) {
             const PdbHeuristic h(goal, std::vector<PdbSet>(sets.begin(), sets.begin() + parts), reflect);

@@ -78,6 +78,20 @@ inline bitsolve::sliding::pdb::PdbSet build_set(const std::vector<bitsolve::slid
     return set;
 }
 
+// Three partitions of the 3x3 board (blank first), as sets: 4-4, 3-5 and 2-3-3 cells, for the
+// tests of the maximum over partitions.
+inline std::vector<bitsolve::sliding::pdb::PdbSet> three_3x3_partitions() {
+    const std::vector<std::vector<std::vector<std::uint8_t>>> groups = {
+        {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 5}, {3, 4, 6, 7, 8}}, {{3, 6}, {1, 4, 7}, {2, 5, 8}}};
+    std::vector<bitsolve::sliding::pdb::PdbSet> sets;
+    for (const auto& partition : groups) {
+        std::vector<bitsolve::sliding::pdb::PatternSpec> specs;
+        for (const auto& g : partition) specs.push_back(spec(3, 3, 0, g));
+        sets.push_back(build_set(specs));
+    }
+    return sets;
+}
+
 }  // namespace pdbtest
 
 #include <fstream>

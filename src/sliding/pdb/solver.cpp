@@ -177,9 +177,9 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
     if (!(board.geo == heuristic.geometry()) || !is_valid(board))
         throw UsageError("the board is not a valid board of the pattern databases' size");
     threads = resolve_threads(threads);
-    const SearchFn search = pick_search(ctx.sides, ctx.reflect, ctx.dual);
-    if (!search) throw std::logic_error("solve_pdb: no search for " + std::to_string(ctx.sides) + " sides");
-    return search(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
+    const SearchFn run = pick_search(ctx.sides, ctx.reflect, ctx.dual);
+    if (!run) throw std::logic_error("solve_pdb: no search for " + std::to_string(ctx.sides) + " sides");
+    return run(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
 }
 
 }  // namespace bitsolve::sliding::pdb
