@@ -31,7 +31,7 @@ const PdbHeuristic& h3x3() {
     return h;
 }
 
-// A 4x4 partition of the catalogue (blank first), its tables built once per name.
+// A shipped 4x4 partition (blank first), its tables built once per name.
 const PdbSet& named_set(const char* name) {
     static std::map<std::string, PdbSet> built;
     PdbSet& s = built[name];
