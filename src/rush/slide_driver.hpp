@@ -164,11 +164,12 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
 // The exhaustive BFS (SlideSearch::explore): run_with's steps without the goal, the stop or
 // the path.
 template <Kernel K>
-__attribute__((always_inline)) inline void SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
-                                                                     std::size_t sources_n, int only) {
+__attribute__((always_inline)) inline bool SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
+                                                                     std::size_t sources_n, Options options) {
     const int n = static_cast<int>(s.board().pieces.size());
+    const int only = options.only;
     constexpr bool from_keys = K != Kernel::Scalar;
-    tables_.build(s, K == Kernel::Scalar);
+    if (!options.same_board) tables_.build(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(std::max(size_hint_, sources_n));
     std::size_t count = 0;
@@ -219,15 +220,33 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
         else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
         else m = expand_scalar(tables_, nodes, head, lanes, b);
+        if (options.exclude >= 0) {  // drop the excluded piece's slides (a piece's children are adjacent)
+            std::size_t kept = 0;
+            for (std::size_t j = 0; j < m; ++j) {
+                b.kids[kept] = b.kids[j];
+                b.kid_info[kept] = b.kid_info[j];
+                kept += static_cast<int>(b.kid_info[j] >> 3) != options.exclude;
+            }
+            m = kept;
+        }
         make_room<K>(count, m);
         // The visited set of a large cluster is out of the caches: start every child's bucket
         // load before the first look-up (6% less time on the database's sample).
         for (std::size_t j = 0; j < m; ++j) seen_.prefetch(b.kids[j]);
+        const std::size_t before = count;
         count = write_children<K>(s, b, head, m, count, [](std::size_t, u64, std::size_t, std::size_t) {});
+        if (options.stop_at_goal)
+            for (std::size_t j = before; j < count; ++j)
+                if (s.is_goal(keys_[j])) [[unlikely]] {
+                    found_goal_ = keys_[j];
+                    states_ = count;
+                    return true;
+                }
     }
     layer_ends_.push_back(count);
     states_ = count;
     size_hint_ = std::max(count, size_hint_ / 2);
+    return false;
 }
 
 }  // namespace bitsolve::rush

@@ -171,9 +171,9 @@ BITSOLVE_TARGET_AVX512 void SlideSearch::run_avx512(const CompiledBoard& s, bool
     run_with<Kernel::Avx512>(s, want_path, max_length, sol);
 }
 
-BITSOLVE_TARGET_AVX512 void SlideSearch::explore_avx512(const CompiledBoard& s, const Key* sources, std::size_t count,
-                                                        int only) {
-    explore_with<Kernel::Avx512>(s, sources, count, only);
+BITSOLVE_TARGET_AVX512 bool SlideSearch::explore_avx512(const CompiledBoard& s, const Key* sources, std::size_t count,
+                                                        Options options) {
+    return explore_with<Kernel::Avx512>(s, sources, count, options);
 }
 
 }  // namespace bitsolve::rush

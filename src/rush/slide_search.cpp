@@ -20,13 +20,13 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
     run_with<Kernel::Scalar>(s, want_path, max_length, sol);
 }
 
-void SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_t count, int only) {
+bool SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_t count, Options options) {
     switch (kernel_.value_or(active_kernel())) {
-        case Kernel::Avx512: return explore_avx512(s, sources, count, only);
-        case Kernel::Avx2: return explore_avx2(s, sources, count, only);
+        case Kernel::Avx512: return explore_avx512(s, sources, count, options);
+        case Kernel::Avx2: return explore_avx2(s, sources, count, options);
         case Kernel::Scalar: break;
     }
-    explore_with<Kernel::Scalar>(s, sources, count, only);
+    return explore_with<Kernel::Scalar>(s, sources, count, options);
 }
 
 std::pair<std::size_t, std::size_t> SlideSearch::classify(Key* packed, Key* goals) const {

@@ -2,10 +2,14 @@
 // from all the goals of a cluster, its layers must be the distances from the sources that the
 // naive reference search finds, with every kernel the CPU has, and each node's record must be
 // a slide that leads from its parent to it. SlideSearch::classify must list exactly the packed
-// states and the goals, in BFS order.
+// states and the goals, in BFS order. The options of the database's search from a goal layout:
+// `exclude` reaches exactly the goals that the other pieces' slides reach (a plain BFS over the
+// reference moves), and `stop_at_goal` stops exactly when a goal outside the sources is found.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,6 +18,7 @@
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/slide_search.hpp"
 #include "rush/data.hpp"
+#include "rush/moves.hpp"
 #include "rush/reference.hpp"
 
 namespace bitsolve::rush {
@@ -66,7 +71,21 @@ void expect_layers(const SlideSearch& s, const CompiledBoard& space, const std::
     }
 }
 
-TEST(RushExplore, LayersAreDistancesFromTheSources) {
+// The states reachable from `from` by moves of every piece but `skip`: a plain BFS.
+std::set<Key> reachable_without(const CompiledBoard& space, Key from, int skip) {
+    std::set<Key> seen{from};
+    std::vector<Key> todo{from};
+    while (!todo.empty()) {
+        const Key k = todo.back();
+        todo.pop_back();
+        test::for_each_move<false>(space, k, [&](Key child, int piece, int) {
+            if (piece != skip && seen.insert(child).second) todo.push_back(child);
+        });
+    }
+    return seen;
+}
+
+std::vector<std::string> explore_boards() {
     std::vector<std::string> boards = {
         "ooBoAABooCCoDDoo",
         "ooBooAABoooCoDDoCEEoooooo",
@@ -77,6 +96,11 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
     };
     for (const auto& r : test::db_sample())
         if (r.cluster <= 3000 && boards.size() < 24) boards.push_back(r.board);
+    return boards;
+}
+
+TEST(RushExplore, LayersAreDistancesFromTheSources) {
+    const std::vector<std::string> boards = explore_boards();
     for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
         if (!kernel_supported(k)) continue;
         SCOPED_TRACE(kernel_name(k));
@@ -109,6 +133,54 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
             }
         }
     }
+}
+
+// From every goal of a cluster: `exclude` (the primary car) finds its goal component; from that
+// component as sources, `stop_at_goal` stops at a goal outside it, which must exist exactly when
+// the cluster has goals beyond the component, and is a goal outside it; without a stop the layers
+// are the distances from the component.
+TEST(RushExplore, GoalComponentsAndStopAtGoal) {
+    int stopped = 0, complete = 0;
+    for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
+        if (!kernel_supported(k)) continue;
+        SCOPED_TRACE(kernel_name(k));
+        SlideSearch s;
+        s.set_kernel(k);
+        for (const std::string& text : explore_boards()) {
+            SCOPED_TRACE(text);
+            const Board b = parse_board(text);
+            const CompiledBoard space(b);
+            const int a = space.primary();
+            const Key start = space.start();
+            const std::set<Key> cluster = reachable_without(space, start, -1);
+            std::set<Key> goals;
+            for (Key key : cluster)
+                if (space.is_goal(key)) goals.insert(key);
+            for (Key g : goals) {
+                const std::set<Key> want = reachable_without(space, g, a);
+                EXPECT_FALSE(s.explore(space, &g, 1, SlideSearch::Options{.exclude = a}));
+                const std::set<Key> got(s.keys(), s.keys() + s.states());
+                EXPECT_EQ(got.size(), s.states());  // no state twice
+                ASSERT_EQ(got, want);
+                const std::vector<Key> sources(s.keys(), s.keys() + s.states());
+                const bool more = want.size() < goals.size();
+                ASSERT_EQ(s.explore(space, sources.data(), sources.size(),
+                                    SlideSearch::Options{.only = a, .stop_at_goal = true, .same_board = true}),
+                          more);
+                if (more) {
+                    ++stopped;
+                    EXPECT_TRUE(goals.count(s.found_goal()));
+                    EXPECT_FALSE(want.count(s.found_goal()));
+                    continue;
+                }
+                ++complete;  // the component holds every goal: the layers are the distances to them
+                expect_layers(s, space, test::reference(b, Metric::Moves).dist_to_goal, sources.size());
+                break;  // one goal of such a cluster is enough
+            }
+        }
+    }
+    EXPECT_GT(stopped, 0);  // the boards have clusters of both kinds
+    EXPECT_GT(complete, 0);
 }
 
 }  // namespace

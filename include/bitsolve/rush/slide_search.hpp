@@ -87,8 +87,23 @@ public:
     // and layer_ends()[d] is the end of depth d's range; the last entry is states().
     // only >= 0 says that a slide of any other piece from a source is a source (the sources are
     // all the goals of a component, `only` its primary piece), so that only that piece's slides
-    // are generated from them.
-    void explore(const CompiledBoard& space, const Key* sources, std::size_t count, int only = -1);
+    // are generated from them. Options: `exclude` >= 0 generates no slide of that piece (from a
+    // goal with the primary piece excluded: the goals that the other pieces' slides reach);
+    // `stop_at_goal` stops after the batch that finds a new state that is a goal (not a source):
+    // explore then returns true and found_goal() is that state; states(), keys() and records()
+    // hold what was found so far, layer_ends() is incomplete. `same_board`: the space is the last
+    // run's or explore's board (its tables are kept, not rebuilt).
+    struct Options {
+        int only = -1;
+        int exclude = -1;
+        bool stop_at_goal = false;
+        bool same_board = false;
+    };
+    bool explore(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    void explore(const CompiledBoard& space, const Key* sources, std::size_t count, int only = -1) {
+        explore(space, sources, count, Options{.only = only});
+    }
+    Key found_goal() const { return found_goal_; }
     std::size_t states() const { return states_; }
     const Key* keys() const { return keys_.data(); }
     const std::uint64_t* records() const { return records_.data(); }
@@ -106,9 +121,9 @@ private:
     void run_avx2(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     void run_avx512(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     template <Kernel K>
-    void explore_with(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
-    void explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
-    void explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, int only);
+    bool explore_with(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    bool explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    bool explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
 
     // Shared by both drivers: room for `extra` more nodes, and step 3 of a batch.
     template <Kernel K>
@@ -124,6 +139,7 @@ private:
     SlideTables tables_;           // the board's, rebuilt by each run
     std::size_t size_hint_ = 0;
     std::size_t states_ = 0;
+    Key found_goal_ = 0;
     std::vector<std::size_t> layer_ends_;
     std::optional<Kernel> kernel_;
     LayerFn on_layer_;
