@@ -102,6 +102,17 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
             all_[ru].push_back(static_cast<std::uint16_t>(i));
         }
     }
+    // The goal placements of the exit row: the primary car at the goal (the last two cells) with
+    // nothing required left of it, listed by group after the packed placements.
+    goal_by_group_.resize(static_cast<std::size_t>(exit_groups_));
+    auto& exits = placed_[kExitRow];
+    for (std::size_t i = 0, packed = exits.size(); i < packed; ++i) {
+        if (exits[i].pieces.back().pos != n - 2) continue;
+        DbRowPlacement p = exits[i];
+        p.require &= ~cell_bit(kExitRow, n - 3);
+        goal_by_group_[static_cast<std::size_t>(p.group)].push_back(static_cast<std::uint16_t>(exits.size()));
+        exits.push_back(std::move(p));
+    }
     const std::size_t patterns = std::size_t{1} << n;
     fit_offset_.assign(patterns * patterns + 1, 0);
     for (std::size_t o = 0; o < patterns; ++o)
@@ -153,13 +164,14 @@ DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) 
     slice_count_ = prefixes_.size() / static_cast<std::size_t>(fixed_);
 }
 
-bool DbLayouts::start(std::uint64_t slice, Choice& c) const {
+bool DbLayouts::start(std::uint64_t slice, bool goal, Choice& c) const {
     if (slice >= slice_count_) throw UsageError("layouts: slice out of range");
     const std::uint16_t* groups = prefixes_.data() + slice * static_cast<std::uint64_t>(fixed_);
     for (int k = 0; k < n_; ++k) {
         const auto r = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
         c.lists[static_cast<std::size_t>(k)] = k < fixed_ ? &by_group_[r][groups[k]] : &all_[r];
     }
+    if (goal) c.lists[0] = &goal_by_group_[groups[0]];  // the exit row is always fixed (fixed_ >= 1)
     return true;
 }
 
@@ -218,7 +230,7 @@ std::uint64_t DbLayouts::slice_of(const Board& layout) const {
 
 std::uint64_t DbLayouts::count(std::uint64_t slice) const {
     Choice c;
-    if (!start(slice, c)) return 0;
+    if (!start(slice, false, c)) return 0;
     std::uint64_t total = 0;
     rows(0, c, [&](const Choice& full) {
         std::array<const std::uint16_t*, kMaxSize> first{};

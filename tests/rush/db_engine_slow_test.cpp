@@ -1,5 +1,6 @@
-// The database engine, slow part: every row of the wall-free 5x5 database re-checked, and rows
-// of Fogleman's 6x6 database found by running only the slice of their canonical layout.
+// The database engine, slow part: every row of the wall-free 5x5 database re-checked, its goal
+// layouts checked, and rows of Fogleman's 6x6 database found by running only the slice of their
+// canonical layout.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -9,12 +10,15 @@
 #include "bitsolve/rush/db_layouts.hpp"
 #include "rush/data.hpp"
 #include "rush/db_check.hpp"
+#include "rush/db_goal_layouts.hpp"
 #include "rush/reference.hpp"
 
 namespace bitsolve::rush {
 namespace {
 
 TEST(RushDbEngine, Rows5x5) { test::expect_rows_right(DbParams{5, 0}); }
+
+TEST(RushDbEngine, GoalLayouts5x5) { test::expect_goal_layouts(5, 0); }
 
 // The canonical layout of a board's cluster, by the naive search: its smallest state in
 // Fogleman's order (horizontal cells, then vertical cells, row-major).

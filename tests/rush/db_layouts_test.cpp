@@ -1,5 +1,6 @@
 // The packed layouts of the database: counts against Fogleman's, and every layout produced
-// packed, legal, in its own slice and produced once.
+// packed, legal, in its own slice and produced once. The goal layouts: exactly the goal states of
+// the slice's clusters whose pieces other than the primary car are packed, each once.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -7,6 +8,7 @@
 
 #include "bitsolve/rush/database.hpp"
 #include "bitsolve/rush/db_layouts.hpp"
+#include "rush/db_goal_layouts.hpp"
 
 namespace bitsolve::rush {
 namespace {
@@ -91,6 +93,11 @@ TEST(RushDbLayouts, EveryLayoutPackedLegalAndOnce) {
     expect_layouts_valid(4, 0);
     expect_layouts_valid(4, 2);
     expect_layouts_valid(5, 0);
+}
+
+TEST(RushDbLayouts, GoalLayoutsAreTheClustersPackedGoals) {
+    test::expect_goal_layouts(4, 0);
+    test::expect_goal_layouts(4, 2);
 }
 
 }  // namespace

@@ -83,7 +83,17 @@ public:
     // refilled in place (its vectors keep their capacity: nothing is allocated once warm);
     // pieces[0] is the primary car and every piece's id is its letter.
     template <class F>
-    void for_each(std::uint64_t slice, Board& board, F&& f) const;
+    void for_each(std::uint64_t slice, Board& board, F&& f) const {
+        each(slice, false, board, f);
+    }
+    // The same for the goal layouts of the slice: the primary car at the goal, every other piece
+    // pushed as far up or left as it goes (the rules above, with nothing required left of the
+    // car). Every goal state lies in a cluster with one of these (pushing the other pieces keeps
+    // it a goal), and a cluster's goals are in its layouts' slice (a move keeps the row groups).
+    template <class F>
+    void for_each_goal(std::uint64_t slice, Board& board, F&& f) const {
+        each(slice, true, board, f);
+    }
 
 private:
     static constexpr int kLevels = kMaxSize;  // the exit row, then the other rows top down
@@ -94,7 +104,9 @@ private:
         int walls = 0;
         std::array<const List*, kLevels> lists{};  // candidates per level
     };
-    bool start(std::uint64_t slice, Choice& c) const;  // false: over the wall limit
+    bool start(std::uint64_t slice, bool goal, Choice& c) const;  // false: over the wall limit
+    template <class F>
+    void each(std::uint64_t slice, bool goal, Board& board, F&& f) const;
     // Column lists of a full row choice; false when some column has none.
     bool columns(const Choice& c, std::array<const std::uint16_t*, kMaxSize>& first,
                  std::array<std::uint16_t, kMaxSize>& count) const;
@@ -107,6 +119,7 @@ private:
     std::vector<int> order_;                           // the exit row, then the other rows top down
     std::vector<std::vector<DbRowPlacement>> placed_;  // [row]: its placements
     std::vector<std::vector<List>> by_group_;          // [row][group]: its placements of that group
+    std::vector<List> goal_by_group_;                  // [exit row group]: its goal placements
     std::vector<List> all_;                            // [row]: 0 .. its placement count
     int exit_groups_ = 0, row_groups_ = 0;
     int fixed_ = 0;                          // levels (exit row, then rows) whose group a slice fixes
@@ -139,9 +152,9 @@ void DbLayouts::rows(int k, Choice& c, F&& leaf) const {
 }
 
 template <class F>
-void DbLayouts::for_each(std::uint64_t slice, Board& board, F&& f) const {
+void DbLayouts::each(std::uint64_t slice, bool goal, Board& board, F&& f) const {
     Choice c;
-    if (!start(slice, c)) return;
+    if (!start(slice, goal, c)) return;
     board.size = n_;
     board.primary = 0;
     board.naming = Naming::Letters;
