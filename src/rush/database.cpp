@@ -117,9 +117,13 @@ struct DbWorker::Impl {
 DbWorker::DbWorker(const DbEnumeration& enumeration) : impl_(std::make_unique<Impl>(enumeration.impl_->layouts)) {}
 DbWorker::~DbWorker() = default;
 
-// A slice holds every layout of each of its clusters (db_layouts.hpp), so the first layout of a
-// cluster met in the slice's order is analysed and the others are skipped by a look-up: each
-// cluster is explored once, and no search is spent on layouts that are not canonical.
+// A slice holds every layout of each of its clusters, and every goal layout of its solvable
+// clusters (db_layouts.hpp). The solvable clusters are analysed first, each from the first of its
+// goal layouts met in the slice's order; then the layouts are counted and the clusters of those
+// not yet met (unsolvable ones) explored from the first of their layouts met. The others are
+// skipped by a look-up: each cluster is explored once, and no search is spent on layouts that
+// are not canonical. A solvable cluster analysed from its goals needs no search from a layout
+// (db_cluster.hpp: analyze_goal).
 DbSlice DbWorker::run(std::uint64_t slice) {
     Impl& w = *impl_;
     if (slice >= w.layouts.slice_count()) throw UsageError("database slice out of range");
@@ -127,12 +131,11 @@ DbSlice DbWorker::run(std::uint64_t slice) {
     DbSlice out;
     DbCounts& c = out.counts;
     w.done.clear();
-    w.layouts.for_each(slice, w.board, [&](const Board& layout) {
-        if ((++c.layouts & 0xFF) == 0) check_stop();
-        const auto [h, v, f] = layout_key(layout);
-        if (w.done.contains(h, v, f)) return;
-        w.analyzer.analyze(layout, w.result);
+    std::uint64_t met = 0;
+    // One analysed cluster: its layouts and goal layouts marked, its counts and row kept.
+    auto take = [&](bool goals) {
         w.analyzer.for_each_packed([&](u64 ph, u64 pv, u64 pf) { w.done.insert(ph, pv, pf); });
+        if (goals) w.analyzer.for_each_goal_layout([&](u64 ph, u64 pv, u64 pf) { w.done.insert(ph, pv, pf); });
         const DbClusterResult& r = w.result;
         c.states += r.states;
         ++c.canonical;
@@ -140,6 +143,20 @@ DbSlice DbWorker::run(std::uint64_t slice) {
         if (!r.row) return;
         ++c.rows;
         out.rows.push_back(DbRow{r.moves, r.board, r.cluster_size});
+    };
+    w.layouts.for_each_goal(slice, w.board, [&](const Board& goal) {
+        if ((++met & 0xFF) == 0) check_stop();
+        const auto [h, v, f] = layout_key(goal);
+        if (w.done.contains(h, v, f)) return;
+        w.analyzer.analyze_goal(goal, w.result);
+        take(true);
+    });
+    w.layouts.for_each(slice, w.board, [&](const Board& layout) {
+        if ((++c.layouts & 0xFF) == 0) check_stop();
+        const auto [h, v, f] = layout_key(layout);
+        if (w.done.contains(h, v, f)) return;
+        w.analyzer.analyze(layout, w.result);
+        take(false);  // (a solvable cluster here would be one whose goal layouts were missed: same result)
     });
     w.done.clear();
     std::sort(out.rows.begin(), out.rows.end(), row_before);

@@ -52,37 +52,98 @@ bool DbClusterAnalyzer::minimal(Key hardest, int moves, const std::array<bool, k
     return true;
 }
 
-void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
-    out = DbClusterResult{};
-    space_.emplace(layout);
+bool DbClusterAnalyzer::packed_but_primary(Key k) const {
     const CompiledBoard& space = *space_;
-    const int n = space.pieces();
+    u64 occ = space.board().walls, behind = 0;
+    for (int i = 0; i < space.pieces(); ++i) {
+        const auto at = static_cast<std::size_t>(space.pos(k, i));
+        occ |= cells_[static_cast<std::size_t>(i)][at];
+        behind |= behind_[static_cast<std::size_t>(i)][at];  // the car's is 0 (prepare)
+    }
+    return (behind & ~occ) == 0;
+}
+
+void DbClusterAnalyzer::prepare(const Board& layout) {
+    space_.emplace(layout);
+    const int n = space_->pieces();
     for (int i = 0; i < n; ++i) {
         const Piece& p = layout.pieces[static_cast<std::size_t>(i)];
         const auto pi = static_cast<std::size_t>(i);
         vertical_[pi] = p.vertical;
-        for (int at = 0; at + p.len <= layout.size; ++at) cells_[pi][static_cast<std::size_t>(at)] = p.cells_at(at);
+        for (int at = 0; at + p.len <= layout.size; ++at) {
+            const auto a = static_cast<std::size_t>(at);
+            cells_[pi][a] = p.cells_at(at);
+            behind_[pi][a] = at == 0 || i == space_->primary() ? 0
+                             : p.vertical                      ? cell_bit(at - 1, p.line)
+                                                               : cell_bit(p.line, at - 1);
+        }
     }
+}
+
+void DbClusterAnalyzer::grow(std::size_t size) {
+    if (size > goals_.size()) {  // room for every state, kept for the clusters after
+        require_memory(2 * (size - goals_.size()) * sizeof(Key), "the cluster's goals and packed states");
+        goals_.resize(size);
+        packed_.resize(size);
+    }
+}
+
+void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
+    out = DbClusterResult{};
+    prepare(layout);
+    const CompiledBoard& space = *space_;
     // The cluster: every state reachable from the layout; its packed states and its goals.
     const Key start = space.start();
     search_.explore(space, &start, 1);
     const std::size_t size = search_.states();
     out.states = size;
     out.cluster_size = size;
-    if (size > goals_.size()) {  // room for every state, kept for the clusters after
-        require_memory(2 * (size - goals_.size()) * sizeof(Key), "the cluster's goals and packed states");
-        goals_.resize(size);
-        packed_.resize(size);
-    }
+    grow(size);
     std::tie(packed_n_, goals_n_) = search_.classify(packed_.data(), goals_.data());
     if (goals_n_ == 0) return;
     out.solvable = true;
 
     // Distances: the same search from all the goals at once. A slide of any piece but the
     // primary car keeps a goal a goal, so from the goals only the car's slides are generated.
+    search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = space.primary(), .same_board = true});
+    finish(out);
+}
+
+void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& out) {
+    out = DbClusterResult{};
+    prepare(goal_layout);
+    const CompiledBoard& space = *space_;
+    const int a = space.primary();
+    goals_n_ = 0;
+    // The sources: the goals reached from `g` by slides of the other pieces, added after the
+    // sources so far (a goal met outside them is not among them, nor are any of its own).
+    bool same = false;  // the first search builds the board's tables, the others keep them
+    auto add_sources = [&](Key g) {
+        search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a, .same_board = same});
+        same = true;
+        const std::size_t found = search_.states();
+        grow(goals_n_ + found);
+        std::copy(search_.keys(), search_.keys() + found, goals_.begin() + static_cast<std::ptrdiff_t>(goals_n_));
+        goals_n_ += found;
+    };
+    add_sources(space.start());
+    while (search_.explore(space, goals_.data(), goals_n_,
+                           SlideSearch::Options{.only = a, .stop_at_goal = true, .same_board = true}))
+        add_sources(search_.found_goal());
+    const std::size_t size = search_.states();
+    out.states = size;
+    out.cluster_size = size;
+    out.solvable = true;
+    grow(size);
+    std::tie(packed_n_, goals_n_) = search_.classify(packed_.data(), goals_.data());
+    finish(out);
+}
+
+void DbClusterAnalyzer::finish(DbClusterResult& out) {
+    const CompiledBoard& space = *space_;
+    const int n = space.pieces();
     // The last layer holds the farthest states; the hardest is the smallest of them in
     // Fogleman's order.
-    search_.explore(space, goals_.data(), goals_n_, space.primary());
     const std::vector<std::size_t>& ends = search_.layer_ends();
     const int moves = static_cast<int>(ends.size()) - 1;
     out.moves = moves;

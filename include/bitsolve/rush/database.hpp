@@ -12,8 +12,9 @@
 // alone. A slice is the unit that threads, shards (`i/K` takes the slices s with s mod K == i),
 // checkpoints and cluster ranks share; the rows of a whole run are the union of the rows of its
 // slices, sorted by `row_before`. Counts of slices add up. A slice holds every layout of each
-// of its clusters (slices are cut by what no move changes, rows' piece sequences), so it
-// analyses each cluster once, from the first of its layouts it meets, and skips the others;
+// of its clusters (slices are cut by what no move changes, rows' piece sequences), and every
+// goal layout of them, so it analyses each solvable cluster once, from the first of its goal
+// layouts it meets, then each other cluster from the first of its layouts, and skips the rest;
 // the result is that of an analysis from the canonical member (db_layouts.hpp, db_cluster.hpp).
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
 #pragma once
-// The database's analysis of one cluster, from any of its packed layouts: its size, whether it
-// is solvable, and whether its hardest state makes a row.
+// The database's analysis of one cluster, from any of its packed layouts or goal layouts: its
+// size, whether it is solvable, and whether its hardest state makes a row.
 //
 // Both searches below are the moves search's breadth-first engine (slide_search.hpp: eight
 // nodes a batch, the pruned slides, the bucketed visited set), run to exhaustion from a set of
@@ -14,7 +14,10 @@
 // up or left), so which member the analysis starts from changes nothing.
 //
 // Solvable clusters. The same search from all the goals at once (depth 0) gives every state's
-// distance to its nearest goal as its layer; the last layer holds the farthest states. The
+// distance to its nearest goal as its layer; the last layer holds the farthest states. From a
+// goal layout (analyze_goal) the cluster is not searched first: the goals are found from the
+// layout's own (see there), and the search from them reaches every state, so its states, packed
+// states and goals are the cluster's as above. The
 // hardest state is the smallest of them in Fogleman's order: the cells of the horizontal pieces,
 // then of the vertical ones, as integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his
 // code; both number the cells in row-major order, so the two comparisons agree. It is minimal
@@ -71,6 +74,12 @@ public:
     // `layout`: a packed layout as DbLayouts produces it (pieces[0] the primary car, piece ids
     // its letters). Polls the stop flag; throws LimitError when stopped.
     void analyze(const Board& layout, DbClusterResult& out);
+    // The same from a goal layout (DbLayouts::for_each_goal), without the search from the layout:
+    // the goals that slides of the other pieces reach from it (a search with the primary car
+    // excluded) are the sources of the distance search, which stops when it meets another goal;
+    // that goal's own such goals join the sources and the search starts again. A search that ends
+    // without meeting one has every goal of the cluster at depth 0: it is the distance search.
+    void analyze_goal(const Board& goal_layout, DbClusterResult& out);
 
     // Calls f(horizontal cells, vertical cells, first cells) for every packed state of the last
     // cluster: the parts of its LayoutKey.
@@ -79,6 +88,16 @@ public:
         for (std::size_t i = 0; i < packed_n_; ++i) {
             const auto [h, v] = cells(*space_, packed_[i]);
             f(h, v, firsts(*space_, packed_[i]));
+        }
+    }
+    // The same for every goal of the last cluster (solvable) whose pieces other than the primary
+    // car are packed: the goal layouts of the cluster.
+    template <class F>
+    void for_each_goal_layout(F&& f) const {
+        for (std::size_t i = 0; i < goals_n_; ++i) {
+            if (!packed_but_primary(goals_[i])) continue;
+            const auto [h, v] = cells(*space_, goals_[i]);
+            f(h, v, firsts(*space_, goals_[i]));
         }
     }
 
@@ -90,7 +109,13 @@ public:
     }
 
 private:
+    void prepare(const Board& layout);  // the layout's board and piece tables
+    void grow(std::size_t states);      // room for the packed states and goals of a cluster
+    // From the finished distance search: the hardest state, its optimal length and minimality.
+    void finish(DbClusterResult& out);
     bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, std::uint64_t& states);
+    // Whether no piece of state k but the primary car can move up or left.
+    bool packed_but_primary(Key k) const;
 
     // The cells of the horizontal and of the vertical pieces of state k (Fogleman's order).
     std::pair<u64, u64> cells(const CompiledBoard& space, Key k) const;
@@ -100,7 +125,8 @@ private:
     SlideSearch search_;
     std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
     std::size_t packed_n_ = 0, goals_n_ = 0;
-    std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
+    std::array<std::array<u64, 8>, kMaxPieces> cells_{};   // [piece][pos]: its cells
+    std::array<std::array<u64, 8>, kMaxPieces> behind_{};  // [piece][pos]: the cell left of or above it, if any
     std::array<bool, kMaxPieces> vertical_{};
     Solver solver_;
 };
