@@ -161,8 +161,9 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     }
 }
 
-// The exhaustive BFS (SlideSearch::explore): run_with's steps without the goal, the stop or
-// the path.
+// The exhaustive BFS (SlideSearch::explore): run_with's steps without the goal test, the path
+// or a length bound; with Options::stop_at_goal it stops after the batch that makes a new goal
+// (the sources' layer of `only` is not checked: from goals it makes none).
 template <Kernel K>
 __attribute__((always_inline)) inline bool SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
                                                                      std::size_t sources_n, Options options) {
@@ -220,7 +221,7 @@ __attribute__((always_inline)) inline bool SlideSearch::explore_with(const Compi
         if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
         else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
         else m = expand_scalar(tables_, nodes, head, lanes, b);
-        if (options.exclude >= 0) {  // drop the excluded piece's slides (a piece's children are adjacent)
+        if (options.exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
             std::size_t kept = 0;
             for (std::size_t j = 0; j < m; ++j) {
                 b.kids[kept] = b.kids[j];

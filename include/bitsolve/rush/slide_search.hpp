@@ -136,7 +136,7 @@ private:
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel
-    SlideTables tables_;           // the board's, rebuilt by each run
+    SlideTables tables_;           // the board's, rebuilt by each run (and explore, unless same_board)
     std::size_t size_hint_ = 0;
     std::size_t states_ = 0;
     Key found_goal_ = 0;
