@@ -1,6 +1,7 @@
 // Compiling a Board into its search form: key fields, per-piece occupancy tables, walls.
 #include "bitsolve/rush/compiled_board.hpp"
 
+#include <atomic>
 #include <bit>
 #include <string>
 
@@ -8,6 +9,8 @@
 
 namespace bitsolve::rush {
 namespace {
+
+std::atomic<std::uint64_t> next_id{1};  // CompiledBoard::id
 
 // Cell (r, c) of m moved to bit c*8 + r. Visits only the set bits: a CompiledBoard is built per puzzle,
 // and a loop over all 64 bits of every mask was a measurable part of solving small puzzles.
@@ -24,6 +27,7 @@ u64 transpose_cells(u64 m) {
 
 CompiledBoard::CompiledBoard(const Board& board)
     : board_(board),
+      id_(next_id.fetch_add(1, std::memory_order_relaxed)),
       n_(static_cast<int>(board.pieces.size())),
       primary_(board.primary) {
     const int n = board.size;

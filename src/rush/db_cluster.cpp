@@ -54,11 +54,12 @@ bool DbClusterAnalyzer::minimal(Key hardest, int moves, const std::array<bool, k
 
 bool DbClusterAnalyzer::packed_but_primary(Key k) const {
     const CompiledBoard& space = *space_;
-    u64 occ = space.board().walls, behind = 0;
+    const int a = space.primary();
+    u64 occ = space.walls(), behind = 0;
     for (int i = 0; i < space.pieces(); ++i) {
-        const auto at = static_cast<std::size_t>(space.pos(k, i));
-        occ |= cells_[static_cast<std::size_t>(i)][at];
-        behind |= behind_[static_cast<std::size_t>(i)][at];  // the car's is 0 (prepare)
+        const int f = space.field(k, i);
+        occ |= space.cells(i, f);
+        behind |= i == a ? 0 : space.behind(i, f);
     }
     return (behind & ~occ) == 0;
 }
@@ -70,13 +71,7 @@ void DbClusterAnalyzer::prepare(const Board& layout) {
         const Piece& p = layout.pieces[static_cast<std::size_t>(i)];
         const auto pi = static_cast<std::size_t>(i);
         vertical_[pi] = p.vertical;
-        for (int at = 0; at + p.len <= layout.size; ++at) {
-            const auto a = static_cast<std::size_t>(at);
-            cells_[pi][a] = p.cells_at(at);
-            behind_[pi][a] = at == 0 || i == space_->primary() ? 0
-                             : p.vertical                      ? cell_bit(at - 1, p.line)
-                                                               : cell_bit(p.line, at - 1);
-        }
+        for (int at = 0; at + p.len <= layout.size; ++at) cells_[pi][static_cast<std::size_t>(at)] = p.cells_at(at);
     }
 }
 
@@ -105,7 +100,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
 
     // Distances: the same search from all the goals at once. A slide of any piece but the
     // primary car keeps a goal a goal, so from the goals only the car's slides are generated.
-    search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = space.primary(), .same_board = true});
+    search_.explore(space, goals_.data(), goals_n_, space.primary());
     finish(out);
 }
 
@@ -117,18 +112,15 @@ void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& 
     goals_n_ = 0;
     // The sources: the goals reached from `g` by slides of the other pieces, added after the
     // sources so far (a goal met outside them is not among them, nor are any of its own).
-    bool same = false;  // the first search builds the board's tables, the others keep them
     auto add_sources = [&](Key g) {
-        search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a, .same_board = same});
-        same = true;
+        search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a});
         const std::size_t found = search_.states();
         grow(goals_n_ + found);
         std::copy(search_.keys(), search_.keys() + found, goals_.begin() + static_cast<std::ptrdiff_t>(goals_n_));
         goals_n_ += found;
     };
     add_sources(space.start());
-    while (search_.explore(space, goals_.data(), goals_n_,
-                           SlideSearch::Options{.only = a, .stop_at_goal = true, .same_board = true}))
+    while (search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = a, .stop_at_goal = true}))
         add_sources(search_.found_goal());
     const std::size_t size = search_.states();
     out.states = size;

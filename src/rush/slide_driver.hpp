@@ -75,7 +75,7 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
                                                                  Solution& sol) {
     const int n = static_cast<int>(s.board().pieces.size());
     constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
-    tables_.build(s, K == Kernel::Scalar);
+    tables_for(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(size_hint_);
     const Key start = s.start();
@@ -170,7 +170,7 @@ __attribute__((always_inline)) inline bool SlideSearch::explore_with(const Compi
     const int n = static_cast<int>(s.board().pieces.size());
     const int only = options.only;
     constexpr bool from_keys = K != Kernel::Scalar;
-    if (!options.same_board) tables_.build(s, K == Kernel::Scalar);
+    tables_for(s, K == Kernel::Scalar);
     SlideBatch b;
     seen_.reset(std::max(size_hint_, sources_n));
     std::size_t count = 0;

@@ -29,6 +29,13 @@ bool SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_
     return explore_with<Kernel::Scalar>(s, sources, count, options);
 }
 
+void SlideSearch::tables_for(const CompiledBoard& s, bool scalar) {
+    if (s.id() == tables_of_ && (tables_scalar_ || !scalar)) return;  // the scalar kernel's are a superset
+    tables_.build(s, scalar);
+    tables_of_ = s.id();
+    tables_scalar_ = scalar;
+}
+
 std::pair<std::size_t, std::size_t> SlideSearch::classify(Key* packed, Key* goals) const {
     if (kernel_.value_or(active_kernel()) == Kernel::Avx512)
         return classify_avx512(tables_, keys_.data(), states_, packed, goals);

@@ -14,18 +14,6 @@
 
 namespace bitsolve::rush::test {
 
-// No piece but the primary car (pieces[0]) can move up or left.
-inline bool packed_but_car(const Board& b) {
-    u64 taken = b.walls;
-    for (const Piece& p : b.pieces) taken |= p.cells();
-    for (std::size_t i = 1; i < b.pieces.size(); ++i) {
-        const Piece& p = b.pieces[i];
-        if (p.pos == 0) continue;
-        if ((taken & (p.vertical ? cell_bit(p.pos - 1, p.line) : cell_bit(p.line, p.pos - 1))) == 0) return false;
-    }
-    return true;
-}
-
 inline void expect_goal_layouts(int size, int walls) {
     SCOPED_TRACE(std::to_string(size) + "x" + std::to_string(size) + ", walls " + std::to_string(walls));
     const DbLayouts layouts(size, walls);
@@ -35,7 +23,7 @@ inline void expect_goal_layouts(int size, int walls) {
         layouts.for_each_goal(s, board, [&](const Board& g) {
             const std::string text = g.to_string();
             EXPECT_EQ(g.pieces[0].pos, size - 2) << text;
-            EXPECT_TRUE(packed_but_car(g)) << text;
+            EXPECT_TRUE(packed(g, 1)) << text;
             EXPECT_EQ(layouts.slice_of(g), s) << text;
             EXPECT_TRUE(produced.insert(text).second) << "twice: " << text;
         });
@@ -50,7 +38,7 @@ inline void expect_goal_layouts(int size, int walls) {
                 todo.pop_back();
                 const Board b = space.decode(k);
                 explored.insert(b.to_string());
-                if (space.is_goal(k) && packed_but_car(b)) wanted.insert(b.to_string());
+                if (space.is_goal(k) && packed(b, 1)) wanted.insert(b.to_string());
                 test::for_each_move<false>(space, k, [&](Key child, int, int) {
                     if (seen.insert(child).second) todo.push_back(child);
                 });

@@ -5,10 +5,12 @@
 // states and the goals, in BFS order. The options of the database's search from a goal layout:
 // `exclude` reaches exactly the goals that the other pieces' slides reach (a plain BFS over the
 // reference moves), and `stop_at_goal` stops exactly when a goal outside the sources is found.
+// A search reuses a board's slide tables only for the same board.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,18 +25,6 @@
 
 namespace bitsolve::rush {
 namespace {
-
-// No piece can move up or left: the cell before each is the edge, a wall or another piece.
-bool is_packed(const Board& b) {
-    u64 taken = b.walls;
-    for (const Piece& p : b.pieces) taken |= p.cells();
-    for (const Piece& p : b.pieces) {
-        if (p.pos == 0) continue;
-        const u64 before = p.vertical ? cell_bit(p.pos - 1, p.line) : cell_bit(p.line, p.pos - 1);
-        if ((taken & before) == 0) return false;
-    }
-    return true;
-}
 
 // Every node of the last search has the distance `dist` gives its board, equal to its layer;
 // every state of `dist` is a node; a node's record leads from its parent to it by one slide.
@@ -120,7 +110,7 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
             goals.resize(ng);
             for (std::size_t i = 0; i < s.states(); ++i) {
                 const Key key = s.keys()[i];
-                if (is_packed(space.decode(key))) want_packed.push_back(key);
+                if (test::packed(space.decode(key))) want_packed.push_back(key);
                 if (space.is_goal(key)) want_goals.push_back(key);
             }
             EXPECT_EQ(packed, want_packed);
@@ -139,6 +129,28 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
 // component as sources, `stop_at_goal` stops at a goal outside it, which must exist exactly when
 // the cluster has goals beyond the component, and is a goal outside it; without a stop the layers
 // are the distances from the component.
+// A search keeps the slide tables of the last board while its CompiledBoard::id is the same:
+// boards compiled one after the other in the same place must each get their own.
+TEST(RushExplore, TablesFollowTheBoardsId) {
+    const std::vector<std::string> boards = explore_boards();
+    std::optional<CompiledBoard> space;
+    SlideSearch kept;
+    for (const std::string& text : boards) {
+        SCOPED_TRACE(text);
+        const std::uint64_t before = space ? space->id() : 0;
+        space.emplace(parse_board(text));
+        EXPECT_NE(space->id(), before);
+        EXPECT_EQ(CompiledBoard(*space).id(), space->id());  // a copy is the same board
+        const Key start = space->start();
+        kept.explore(*space, &start, 1);
+        SlideSearch fresh;
+        fresh.explore(*space, &start, 1);
+        ASSERT_EQ(kept.states(), fresh.states());
+        EXPECT_TRUE(std::equal(kept.keys(), kept.keys() + kept.states(), fresh.keys()));
+        EXPECT_EQ(kept.layer_ends(), fresh.layer_ends());
+    }
+}
+
 TEST(RushExplore, GoalComponentsAndStopAtGoal) {
     int stopped = 0, complete = 0;
     for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
@@ -165,7 +177,7 @@ TEST(RushExplore, GoalComponentsAndStopAtGoal) {
                 const std::vector<Key> sources(s.keys(), s.keys() + s.states());
                 const bool more = want.size() < goals.size();
                 ASSERT_EQ(s.explore(space, sources.data(), sources.size(),
-                                    SlideSearch::Options{.only = a, .stop_at_goal = true, .same_board = true}),
+                                    SlideSearch::Options{.only = a, .stop_at_goal = true}),
                           more);
                 if (more) {
                     ++stopped;

@@ -2,9 +2,10 @@
 // A plain move generator over a CompiledBoard, for tests (the reference CompiledBoard::children
 // is checked against) and the generic-BFS baseline of bench/rush_bench.cpp: one call per move,
 // with a loop over each piece's free cells, written from the board's pieces and the compiled
-// board's public key layout.
+// board's public key layout. And the plain packed test of the database's tests.
 #include <cstddef>
 
+#include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 
 namespace bitsolve::rush::test {
@@ -33,6 +34,19 @@ void for_each_move(const CompiledBoard& space, Key k, F&& f) {
             for (int d = 1; d <= ahead; ++d) f(k + unit * static_cast<u64>(d), i, d);
         }
     }
+}
+
+// No piece from pieces[first] on can move up or left: the cell before each is the edge, a wall
+// or another piece (first = 1 leaves out the primary car, pieces[0] of a database layout).
+inline bool packed(const Board& b, std::size_t first = 0) {
+    u64 taken = b.walls;
+    for (const Piece& p : b.pieces) taken |= p.cells();
+    for (std::size_t i = first; i < b.pieces.size(); ++i) {
+        const Piece& p = b.pieces[i];
+        if (p.pos == 0) continue;
+        if ((taken & (p.vertical ? cell_bit(p.pos - 1, p.line) : cell_bit(p.line, p.pos - 1))) == 0) return false;
+    }
+    return true;
 }
 
 }  // namespace bitsolve::rush::test

@@ -56,6 +56,9 @@ public:
     explicit CompiledBoard(const Board& board);
 
     const Board& board() const { return board_; }
+    // A number no other CompiledBoard constructed in this process has (a copy keeps it; the
+    // first is 1): searches keep the tables they derived from a board while its id is the same.
+    std::uint64_t id() const { return id_; }
     int pieces() const { return n_; }  // 1..kMaxPieces
     Key start() const { return start_; }
     int primary() const { return board_.primary; }
@@ -204,6 +207,7 @@ private:
     }
 
     Board board_;
+    std::uint64_t id_ = 0;
     int max_slide_ = 0;  // N - 2: the furthest any piece can slide in one move
     int n_ = 0;
     int primary_ = 0;

@@ -125,8 +125,7 @@ private:
     SlideSearch search_;
     std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
     std::size_t packed_n_ = 0, goals_n_ = 0;
-    std::array<std::array<u64, 8>, kMaxPieces> cells_{};   // [piece][pos]: its cells
-    std::array<std::array<u64, 8>, kMaxPieces> behind_{};  // [piece][pos]: the cell left of or above it, if any
+    std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
     std::array<bool, kMaxPieces> vertical_{};
     Solver solver_;
 };

@@ -91,13 +91,12 @@ public:
     // goal with the primary piece excluded: the goals that the other pieces' slides reach);
     // `stop_at_goal` stops after the batch that finds a new state that is a goal (not a source):
     // explore then returns true and found_goal() is that state; states(), keys() and records()
-    // hold what was found so far, layer_ends() is incomplete. `same_board`: the space is the last
-    // run's or explore's board (its tables are kept, not rebuilt).
+    // hold what was found so far, layer_ends() is incomplete. The board's slide tables are kept
+    // from the last run or explore on the same CompiledBoard (CompiledBoard::id).
     struct Options {
         int only = -1;
         int exclude = -1;
         bool stop_at_goal = false;
-        bool same_board = false;
     };
     bool explore(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
     void explore(const CompiledBoard& space, const Key* sources, std::size_t count, int only = -1) {
@@ -136,7 +135,11 @@ private:
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel
-    SlideTables tables_;           // the board's, rebuilt by each run (and explore, unless same_board)
+    SlideTables tables_;           // the board's, built for the board of id tables_of_
+    std::uint64_t tables_of_ = 0;  // 0: none yet (ids start at 1)
+    bool tables_scalar_ = false;   // built with the scalar kernel's extra tables
+    // The tables for board s and kernel K's needs: kept when they are the last built's.
+    void tables_for(const CompiledBoard& s, bool scalar);
     std::size_t size_hint_ = 0;
     std::size_t states_ = 0;
     Key found_goal_ = 0;
