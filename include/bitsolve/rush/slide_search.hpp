@@ -138,7 +138,8 @@ private:
     SlideTables tables_;           // the board's, built for the board of id tables_of_
     std::uint64_t tables_of_ = 0;  // 0: none yet (ids start at 1)
     bool tables_scalar_ = false;   // built with the scalar kernel's extra tables
-    // The tables for board s and kernel K's needs: kept when they are the last built's.
+    // Builds the tables for board s (with the scalar kernel's extras when `scalar`) unless the
+    // last ones built are for the same board and have them.
     void tables_for(const CompiledBoard& s, bool scalar);
     std::size_t size_hint_ = 0;
     std::size_t states_ = 0;
