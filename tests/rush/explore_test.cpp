@@ -125,12 +125,9 @@ TEST(RushExplore, LayersAreDistancesFromTheSources) {
     }
 }
 
-// From every goal of a cluster: `exclude` (the primary car) finds its goal component; from that
-// component as sources, `stop_at_goal` stops at a goal outside it, which must exist exactly when
-// the cluster has goals beyond the component, and is a goal outside it; without a stop the layers
-// are the distances from the component.
 // A search keeps the slide tables of the last board while its CompiledBoard::id is the same:
-// boards compiled one after the other in the same place must each get their own.
+// boards compiled one after the other in the same place must each get their own, and a switch
+// to the scalar kernel on the same board must add the tables it alone needs.
 TEST(RushExplore, TablesFollowTheBoardsId) {
     const std::vector<std::string> boards = explore_boards();
     std::optional<CompiledBoard> space;
@@ -148,9 +145,21 @@ TEST(RushExplore, TablesFollowTheBoardsId) {
         ASSERT_EQ(kept.states(), fresh.states());
         EXPECT_TRUE(std::equal(kept.keys(), kept.keys() + kept.states(), fresh.keys()));
         EXPECT_EQ(kept.layer_ends(), fresh.layer_ends());
+        // The same board with the scalar kernel, which needs more of the tables than the others.
+        kept.set_kernel(Kernel::Scalar);
+        fresh.set_kernel(Kernel::Scalar);
+        kept.explore(*space, &start, 1);
+        fresh.explore(*space, &start, 1);
+        ASSERT_EQ(kept.states(), fresh.states());
+        EXPECT_TRUE(std::equal(kept.keys(), kept.keys() + kept.states(), fresh.keys()));
+        kept.set_kernel(std::nullopt);
     }
 }
 
+// From every goal of a cluster: `exclude` (the primary car) finds its goal component; from that
+// component as sources, `stop_at_goal` stops at a goal outside it, which must exist exactly when
+// the cluster has goals beyond the component, and is a goal outside it; without a stop the layers
+// are the distances from the component.
 TEST(RushExplore, GoalComponentsAndStopAtGoal) {
     int stopped = 0, complete = 0;
     for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
