@@ -10,19 +10,18 @@
 
 namespace bitsolve::rush {
 
-std::pair<u64, u64> DbClusterAnalyzer::cells(const CompiledBoard& space, Key k) const {
+std::pair<u64, u64> DbClusterAnalyzer::cells(const CompiledBoard& space, Key k) {
     std::pair<u64, u64> hv{0, 0};
-    for (int i = 0; i < space.pieces(); ++i) {
-        const auto pi = static_cast<std::size_t>(i);
-        (vertical_[pi] ? hv.second : hv.first) |= cells_[pi][static_cast<std::size_t>(space.pos(k, i))];
-    }
+    const std::vector<Piece>& pieces = space.board().pieces;
+    for (int i = 0; i < space.pieces(); ++i)
+        (pieces[static_cast<std::size_t>(i)].vertical ? hv.second : hv.first) |= space.cells(i, space.field(k, i));
     return hv;
 }
 
-u64 DbClusterAnalyzer::firsts(const CompiledBoard& space, Key k) const {
+u64 DbClusterAnalyzer::firsts(const CompiledBoard& space, Key k) {
     u64 f = 0;
     for (int i = 0; i < space.pieces(); ++i) {
-        const u64 c = cells_[static_cast<std::size_t>(i)][static_cast<std::size_t>(space.pos(k, i))];
+        const u64 c = space.cells(i, space.field(k, i));
         f |= c & (~c + 1);  // a piece's lowest cell is its first, either way
     }
     return f;
@@ -64,17 +63,6 @@ bool DbClusterAnalyzer::packed_but_primary(Key k) const {
     return (behind & ~occ) == 0;
 }
 
-void DbClusterAnalyzer::prepare(const Board& layout) {
-    space_.emplace(layout);
-    const int n = space_->pieces();
-    for (int i = 0; i < n; ++i) {
-        const Piece& p = layout.pieces[static_cast<std::size_t>(i)];
-        const auto pi = static_cast<std::size_t>(i);
-        vertical_[pi] = p.vertical;
-        for (int at = 0; at + p.len <= layout.size; ++at) cells_[pi][static_cast<std::size_t>(at)] = p.cells_at(at);
-    }
-}
-
 void DbClusterAnalyzer::grow(std::size_t size) {
     if (size > goals_.size()) {  // room for every state, kept for the clusters after
         require_memory(2 * (size - goals_.size()) * sizeof(Key), "the cluster's goals and packed states");
@@ -85,7 +73,7 @@ void DbClusterAnalyzer::grow(std::size_t size) {
 
 void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     out = DbClusterResult{};
-    prepare(layout);
+    space_.emplace(layout);
     const CompiledBoard& space = *space_;
     // The cluster: every state reachable from the layout; its packed states and its goals.
     const Key start = space.start();
@@ -106,7 +94,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
 
 void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& out) {
     out = DbClusterResult{};
-    prepare(goal_layout);
+    space_.emplace(goal_layout);
     const CompiledBoard& space = *space_;
     const int a = space.primary();
     goals_n_ = 0;

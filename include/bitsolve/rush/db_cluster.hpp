@@ -109,8 +109,7 @@ public:
     }
 
 private:
-    void prepare(const Board& layout);  // the layout's board and piece tables
-    void grow(std::size_t states);      // room for the packed states and goals of a cluster
+    void grow(std::size_t states);  // room for the packed states and goals of a cluster
     // From the finished distance search: the hardest state, its optimal length and minimality.
     void finish(DbClusterResult& out);
     bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, std::uint64_t& states);
@@ -118,15 +117,13 @@ private:
     bool packed_but_primary(Key k) const;
 
     // The cells of the horizontal and of the vertical pieces of state k (Fogleman's order).
-    std::pair<u64, u64> cells(const CompiledBoard& space, Key k) const;
-    u64 firsts(const CompiledBoard& space, Key k) const;  // the first cell of every piece
+    static std::pair<u64, u64> cells(const CompiledBoard& space, Key k);
+    static u64 firsts(const CompiledBoard& space, Key k);  // the first cell of every piece
 
     std::optional<CompiledBoard> space_;  // the last cluster's
     SlideSearch search_;
     std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
     std::size_t packed_n_ = 0, goals_n_ = 0;
-    std::array<std::array<u64, 8>, kMaxPieces> cells_{};  // [piece][pos]: its cells
-    std::array<bool, kMaxPieces> vertical_{};
     Solver solver_;
 };
 
