@@ -89,6 +89,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     // Distances: the same search from all the goals at once. A slide of any piece but the
     // primary car keeps a goal a goal, so from the goals only the car's slides are generated.
     search_.explore(space, goals_.data(), goals_n_, space.primary());
+    out.states += search_.states();
     finish(out);
 }
 
@@ -103,15 +104,18 @@ void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& 
     auto add_sources = [&](Key g) {
         search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a});
         const std::size_t found = search_.states();
+        out.states += found;
         grow(goals_n_ + found);
         std::copy(search_.keys(), search_.keys() + found, goals_.begin() + static_cast<std::ptrdiff_t>(goals_n_));
         goals_n_ += found;
     };
     add_sources(space.start());
-    while (search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = a, .stop_at_goal = true}))
+    while (search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = a, .stop_at_goal = true})) {
+        out.states += search_.states();  // the search given up
         add_sources(search_.found_goal());
+    }
     const std::size_t size = search_.states();
-    out.states = size;
+    out.states += size;
     out.cluster_size = size;
     out.solvable = true;
     grow(size);

@@ -8,6 +8,7 @@
 
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/rush/database.hpp"
+#include "bitsolve/rush/db_cluster.hpp"
 #include "rush/db_check.hpp"
 
 namespace bitsolve::rush {
@@ -37,6 +38,41 @@ TEST(RushDbEngine, StopRequestedThrowsAndYieldsNothing) {
     EXPECT_THROW(w.run(0), LimitError);
     reset_stop();
     EXPECT_NO_THROW(w.run(0));
+}
+
+// The states figure counts what every search of an analysis visits. A board of the car `A` on
+// the exit row and a vertical car `B` in the exit column: 23 states (5 x 5 places less the 2
+// where both would cover the exit cell), three goals in two sets (B above or below the car,
+// which it cannot cross while the car is at the exit), and the hardest state (2 moves: B out of
+// the way, then the car) moves B, so there is no minimality re-solve to count.
+TEST(RushDbEngine, AnalysisCountsEverySearchsStates) {
+    auto board = [](int car, int truck) {
+        Board b;
+        b.pieces = {Piece{2, static_cast<std::uint8_t>(car), 2, false, 'A'},
+                    Piece{5, static_cast<std::uint8_t>(truck), 2, true, 'B'}};
+        return b;
+    };
+    DbClusterAnalyzer a;
+    DbClusterResult r;
+    // From a layout: the cluster, then the search from its goals, 23 states each.
+    a.analyze(board(0, 0), r);
+    EXPECT_TRUE(r.row);
+    EXPECT_EQ(r.moves, 2);
+    EXPECT_EQ(r.cluster_size, 23u);
+    EXPECT_EQ(r.states, 46u);
+    // From the goal layout with B above: its goal set (1 state), a distance search given up when
+    // it meets a goal with B below (at least the source), that goal's set (2 states), then the
+    // whole distance search (23).
+    a.analyze_goal(board(4, 0), r);
+    EXPECT_TRUE(r.row);
+    EXPECT_EQ(r.cluster_size, 23u);
+    EXPECT_GE(r.states, 1u + 1u + 2u + 23u);
+    // Without B: one goal set (1 state) and one distance search over the car's 5 places.
+    Board alone = board(4, 0);
+    alone.pieces.pop_back();
+    a.analyze_goal(alone, r);
+    EXPECT_EQ(r.cluster_size, 5u);
+    EXPECT_EQ(r.states, 6u);
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ struct DbCounts {
     std::uint64_t canonical = 0;  // of those, canonical members of their cluster (= clusters)
     std::uint64_t solvable = 0;   // clusters with at least one goal state
     std::uint64_t rows = 0;       // clusters whose hardest state is minimal
-    std::uint64_t states = 0;     // states numbered by the cluster analyses and the minimality re-solves
+    std::uint64_t states = 0;     // states visited by the cluster analyses (DbClusterResult::states)
 
     DbCounts& operator+=(const DbCounts& o);
     friend bool operator==(const DbCounts&, const DbCounts&) = default;

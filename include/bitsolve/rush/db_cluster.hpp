@@ -48,7 +48,10 @@ struct DbClusterResult {
     int moves = 0;                   // the hardest state's optimal length (solvable)
     std::string board;               // the hardest state's string (row)
     std::uint64_t cluster_size = 0;  // states of the cluster
-    std::uint64_t states = 0;        // states visited by this analysis, re-solves included
+    // States visited by this analysis: every search's, so a state met by two searches counts
+    // twice (the searches from the layout and from the goals, the goal sets' closures and the
+    // distance searches given up for a larger set of sources), the minimality re-solves included.
+    std::uint64_t states = 0;
 };
 
 // A packed layout's identity: the cells of its horizontal pieces, of its vertical pieces, and the
