@@ -37,13 +37,12 @@ struct Placement {
 struct Sequence {
     std::vector<int> lens;
     std::vector<Placement> at;  // every placement
-    // [occupied cells of the crossing pieces][placement]: the placements one slide away, and
-    // the index among the placements that fit (255: it does not fit).
-    std::vector<std::array<std::vector<std::uint8_t>, 8>> moves;  // [occ][i]
-    std::vector<std::array<std::uint8_t, 8>> index;               // [occ][i]
-    std::vector<std::array<std::uint8_t, 8>> fitting;             // [occ][k]: the k-th that fits
-    std::vector<std::uint8_t> fits;                               // [occ]: how many fit
-    // The same moves flat: [occ * 8 + i] its count, [(occ * 8 + i) * 8 + j] the j-th.
+    // [occupied cells of the crossing pieces][placement]: the index among the placements that
+    // fit (255: it does not fit).
+    std::vector<std::array<std::uint8_t, 8>> index;    // [occ][i]
+    std::vector<std::array<std::uint8_t, 8>> fitting;  // [occ][k]: the k-th that fits
+    std::vector<std::uint8_t> fits;                    // [occ]: how many fit
+    // The placements one slide away: [occ * 8 + i] how many, [(occ * 8 + i) * 8 + j] the j-th.
     std::vector<std::uint8_t> move_n, move_to;
 };
 
@@ -68,7 +67,8 @@ void place(Sequence& s, std::size_t k, int from, Placement p) {
 void prepare(Sequence& s) {
     place(s, 0, 0, Placement{});
     const int lines = 1 << n;
-    s.moves.resize(static_cast<std::size_t>(lines));
+    s.move_n.assign(static_cast<std::size_t>(lines) * 8, 0);
+    s.move_to.assign(static_cast<std::size_t>(lines) * 64, 0);
     s.index.resize(static_cast<std::size_t>(lines));
     s.fits.assign(static_cast<std::size_t>(lines), 0);
     s.fitting.resize(static_cast<std::size_t>(lines));
@@ -93,19 +93,12 @@ void prepare(Sequence& s) {
                         if (((((1 << len) - 1) << q) & taken) != 0) break;
                         std::array<std::uint8_t, 2> to = p.pos;
                         to[k] = static_cast<std::uint8_t>(q);
-                        s.moves[static_cast<std::size_t>(o)][i].push_back(by_pos.at(to));
+                        const std::size_t at = static_cast<std::size_t>(o) * 8 + i;
+                        s.move_to[at * 8 + s.move_n[at]++] = by_pos.at(to);
                     }
             }
         }
     }
-    s.move_n.assign(static_cast<std::size_t>(lines) * 8, 0);
-    s.move_to.assign(static_cast<std::size_t>(lines) * 64, 0);
-    for (std::size_t o = 0; o < static_cast<std::size_t>(lines); ++o)
-        for (std::size_t i = 0; i < 8; ++i) {
-            const auto& m = s.moves[o][i];
-            s.move_n[o * 8 + i] = static_cast<std::uint8_t>(m.size());
-            std::copy(m.begin(), m.end(), s.move_to.begin() + static_cast<std::ptrdiff_t>((o * 8 + i) * 8));
-        }
 }
 
 // A state inside a class: its H (row placements, mixed radix) and each column's placement.
@@ -142,7 +135,7 @@ public:
                     if (rows_[ur]->at[i].mask >> c & 1)
                         colocc_[h][static_cast<std::size_t>(c)] |= static_cast<std::uint8_t>(1 << r);
             }
-        base_.assign(hcount_, kNone64);
+        base_.assign(hcount_, 0);
         stride_.assign(hcount_, {});
         hs_.resize(static_cast<std::size_t>(n) + 1);
         hs_[0].resize(hcount_);
@@ -217,7 +210,6 @@ private:
 
     void one_class(Totals& t) {
         const std::clock_t t0 = std::clock();
-        for (std::uint32_t h : last_) base_[h] = kNone64;
         last_ = hs_[static_cast<std::size_t>(n)];
         std::uint64_t total = 0;
         for (const std::uint32_t h : last_) {
@@ -320,7 +312,6 @@ private:
         std::uint64_t r;
     };
     static constexpr std::uint32_t kNone = ~std::uint32_t{0};
-    static constexpr std::uint64_t kNone64 = ~std::uint64_t{0};
     std::array<const Sequence*, 6> rows_;
     std::array<const Sequence*, 6> cols_{};
     std::array<std::array<std::uint64_t, 8>, 6> cells_t_{};  // [column][placement]: cells, row r in byte r
