@@ -46,10 +46,10 @@ TEST(RushDbEngine, StopRequestedThrowsAndYieldsNothing) {
 // which it cannot cross while the car is at the exit), and the hardest state (2 moves: B out of
 // the way, then the car) moves B, so there is no minimality re-solve to count.
 TEST(RushDbEngine, AnalysisCountsEverySearchsStates) {
-    auto board = [](int car, int truck) {
+    auto board = [](int car, int b_row) {
         Board b;
         b.pieces = {Piece{2, static_cast<std::uint8_t>(car), 2, false, 'A'},
-                    Piece{5, static_cast<std::uint8_t>(truck), 2, true, 'B'}};
+                    Piece{5, static_cast<std::uint8_t>(b_row), 2, true, 'B'}};
         return b;
     };
     DbClusterAnalyzer a;
