@@ -5,26 +5,21 @@
 
 #include <array>
 #include <tuple>
+#include <utility>
 
 #include "bitsolve/core/limits.hpp"
 
 namespace bitsolve::rush {
 
-std::pair<u64, u64> DbClusterAnalyzer::cells(const CompiledBoard& space, Key k) {
-    std::pair<u64, u64> hv{0, 0};
+LayoutKey DbClusterAnalyzer::layout_key(const CompiledBoard& space, Key k) {
+    LayoutKey key;
     const std::vector<Piece>& pieces = space.board().pieces;
-    for (int i = 0; i < space.pieces(); ++i)
-        (pieces[static_cast<std::size_t>(i)].vertical ? hv.second : hv.first) |= space.cells(i, space.field(k, i));
-    return hv;
-}
-
-u64 DbClusterAnalyzer::firsts(const CompiledBoard& space, Key k) {
-    u64 f = 0;
     for (int i = 0; i < space.pieces(); ++i) {
         const u64 c = space.cells(i, space.field(k, i));
-        f |= c & (~c + 1);  // a piece's lowest cell is its first, either way
+        (pieces[static_cast<std::size_t>(i)].vertical ? key.vertical : key.horizontal) |= c;
+        key.firsts |= c & (~c + 1);  // a piece's lowest cell is its first, either way
     }
-    return f;
+    return key;
 }
 
 // Whether the hardest state (`moved`: the pieces its optimal solution moves) is minimal.
@@ -133,9 +128,14 @@ void DbClusterAnalyzer::finish(DbClusterResult& out) {
     out.moves = moves;
     if (moves == 0) return;  // every state a goal: removing any piece leaves 0 moves
     const Key* keys = search_.keys();
+    // Fogleman's order: the horizontal pieces' cells, then the vertical ones' (not the first cells).
+    auto order = [&](Key k) {
+        const LayoutKey l = layout_key(space, k);
+        return std::pair{l.horizontal, l.vertical};
+    };
     std::size_t best = ends[ends.size() - 2];
     for (std::size_t i = best + 1; i < ends.back(); ++i)
-        if (cells(space, keys[i]) < cells(space, keys[best])) best = i;
+        if (order(keys[i]) < order(keys[best])) best = i;
     // An optimal solution from it: its parents lead to a goal, one move closer each.
     std::array<bool, kMaxPieces> moved{};
     const std::uint64_t* records = search_.records();

@@ -89,8 +89,8 @@ public:
     template <class F>
     void for_each_packed(F&& f) const {
         for (std::size_t i = 0; i < packed_n_; ++i) {
-            const auto [h, v] = cells(*space_, packed_[i]);
-            f(h, v, firsts(*space_, packed_[i]));
+            const LayoutKey l = layout_key(*space_, packed_[i]);
+            f(l.horizontal, l.vertical, l.firsts);
         }
     }
     // The same for every goal of the last cluster (solvable) whose pieces other than the primary
@@ -99,8 +99,8 @@ public:
     void for_each_goal_layout(F&& f) const {
         for (std::size_t i = 0; i < goals_n_; ++i) {
             if (!packed_but_primary(goals_[i])) continue;
-            const auto [h, v] = cells(*space_, goals_[i]);
-            f(h, v, firsts(*space_, goals_[i]));
+            const LayoutKey l = layout_key(*space_, goals_[i]);
+            f(l.horizontal, l.vertical, l.firsts);
         }
     }
 
@@ -119,9 +119,9 @@ private:
     // Whether no piece of state k but the primary car can move up or left.
     bool packed_but_primary(Key k) const;
 
-    // The cells of the horizontal and of the vertical pieces of state k (Fogleman's order).
-    static std::pair<u64, u64> cells(const CompiledBoard& space, Key k);
-    static u64 firsts(const CompiledBoard& space, Key k);  // the first cell of every piece
+    // State k's LayoutKey: the cells of its horizontal and of its vertical pieces, the first cell
+    // of every piece (layout_key of the decoded board, from the key).
+    static LayoutKey layout_key(const CompiledBoard& space, Key k);
 
     std::optional<CompiledBoard> space_;  // the last cluster's
     SlideSearch search_;
