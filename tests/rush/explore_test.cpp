@@ -152,6 +152,7 @@ TEST(RushExplore, TablesFollowTheBoardsId) {
         fresh.explore(*space, &start, 1);
         ASSERT_EQ(kept.states(), fresh.states());
         EXPECT_TRUE(std::equal(kept.keys(), kept.keys() + kept.states(), fresh.keys()));
+        EXPECT_EQ(kept.layer_ends(), fresh.layer_ends());
         kept.set_kernel(std::nullopt);
     }
 }
