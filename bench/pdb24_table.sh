@@ -7,7 +7,7 @@
 # in DIR (built there on first use, about 4 x 180 M states) and idle cores: instances run minutes.
 #
 #   bench/pdb24_table.sh [-b BUILD_DIR] [-d PDB_DIR] [-t THREADS] [-i "1 3 4 5"] [-m MAX_THRESHOLD]
-#                        [-p pdb6666 | pdb6666-dual | pdb6666+pdb7773] [-z PRUNE_DEPTH]
+#                        [-p pdb6666 | pdb6666-dual | zpdb6666 | pdb6666+pdb7773] [-z PRUNE_DEPTH]
 #
 # -m stops every instance before its first IDA* iteration above the threshold (a fixed amount of
 # work for timing; the row then says "cut off" instead of the length found). -z: duplicate-move

@@ -119,10 +119,10 @@ CLI::Validator pdb_name_check(std::initializer_list<const char*> extra) {
 
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
-                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), best (the "
-                    "strongest shipped for the size: pdb78 on 4x4, pdb6666 with --prune-depth 12 on 5x5, lc "
-                    "elsewhere) or auto (the same tables without the deeper pruning, and pdb663 on 4x4 until the pdb78 "
-                    "tables are cached); a pattern database name with -dual "
+                    "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666, zpdb6666 (zero-aware), "
+                    "pdb7773 (5x5), best (the strongest shipped for the size: pdb78 on 4x4, pdb6666 with "
+                    "--prune-depth 12 on 5x5, lc elsewhere) or auto (the same tables without the deeper pruning, and "
+                    "pdb663 on 4x4 until the pdb78 tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables; names joined by + (e.g. "
                     "pdb6666+pdb7773) take the maximum over those partitions, catalogue:FILE over the partitions "
                     "listed in FILE (README: catalogues)")
@@ -142,7 +142,7 @@ void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
     if (o.prune_depth > 2 && !opt.pattern_db)
         throw UsageError(
             "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
-            "(pdb555, pdb663, pdb78, pdb6666, pdb7773 or best on 4x4 and 5x5)");
+            "(pdb555, pdb663, pdb78, pdb6666, zpdb6666, pdb7773 or best on 4x4 and 5x5)");
     opt.prune_depth = pdb::choose_prune_depth(o.heuristic, opt.pattern_db.get(),
                                               o.prune_depth ? std::optional<int>(o.prune_depth) : std::nullopt);
 }
@@ -150,7 +150,7 @@ void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
 CLI::App* add_build_pdb_command(CLI::App* sliding, PdbCliOptions& o) {
     auto* b = sliding->add_subcommand("build-pdb", "Build a pattern database ahead of time and store it in the cache");
     b->add_option("NAME", o.build_name,
-                  "pdb555, pdb663, pdb78 (4x4), pdb6666, pdb7773 (5x5), or best (with --size: the tables of "
+                  "pdb555, pdb663, pdb78 (4x4), pdb6666, zpdb6666, pdb7773 (5x5), or best (with --size: the tables of "
                   "--heuristic best); a -dual name builds the same tables, names joined by + or catalogue:FILE "
                   "those of each partition")
         ->required()

@@ -2,6 +2,8 @@
 // independence of the thread count, and the flood fill it relies on.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
 #include <deque>
 #include <vector>
 
@@ -16,8 +18,8 @@ using namespace bitsolve::sliding::pdb;
 namespace {
 
 // Reference: 0-1 BFS over (placement, blank cell): the blank swapping with a pattern tile costs
-// 1, with any other tile 0. The table entry is the minimum over blank cells.
-std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
+// 1, with any other tile 0. dist[placement * n + blank cell], -1 where not reached.
+std::vector<int> reference_distances(const PatternSpec& s) {
     const unsigned n = s.size(), k = s.k();
     const std::uint64_t count = s.entries();
     std::vector<int> dist(count * n, -1);
@@ -25,7 +27,6 @@ std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
     const std::uint64_t g = rank_kperm(s.cells.data(), k, n);
     dist[g * n + s.blank_goal] = 0;
     q.emplace_back(g, s.blank_goal);
-    std::vector<int> best(count, 1 << 30);
     std::uint8_t pos[8];
     std::vector<bool> done(count * n, false);
     while (!q.empty()) {
@@ -34,7 +35,6 @@ std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
         if (done[r * n + b]) continue;
         done[r * n + b] = true;
         const int d = dist[r * n + b];
-        best[r] = std::min(best[r], d);
         unrank_kperm(r, k, n, pos);
         const int br = static_cast<int>(b / s.cols), bc = static_cast<int>(b % s.cols);
         const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
@@ -59,9 +59,89 @@ std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
             }
         }
     }
-    std::vector<std::uint8_t> out(count);
-    for (std::uint64_t r = 0; r < count; ++r) out[r] = static_cast<std::uint8_t>(best[r] == (1 << 30) ? 0 : best[r]);
+    return dist;
+}
+
+// The table entry is the minimum over blank cells (0 for a placement never reached).
+std::vector<std::uint8_t> reference_table(const PatternSpec& s) {
+    const unsigned n = s.size();
+    const std::vector<int> dist = reference_distances(s);
+    std::vector<std::uint8_t> out(s.entries());
+    for (std::uint64_t r = 0; r < s.entries(); ++r) {
+        int best = -1;
+        for (unsigned b = 0; b < n; ++b)
+            if (dist[r * n + b] >= 0 && (best < 0 || dist[r * n + b] < best)) best = dist[r * n + b];
+        out[r] = static_cast<std::uint8_t>(best < 0 ? 0 : best);
+    }
     return out;
+}
+
+// The regions of the cells not in `cells`, by a plain breadth-first search over neighbouring
+// cells: region[c] = the ordinal of c's region in the order of the regions' lowest cells, -1 for
+// an occupied cell. Returns the number of regions.
+unsigned reference_regions(unsigned rows, unsigned cols, const std::uint8_t* cells, unsigned k, int* region) {
+    const unsigned n = rows * cols;
+    for (unsigned c = 0; c < n; ++c) region[c] = -2;  // free, not yet labelled
+    for (unsigned i = 0; i < k; ++i) region[cells[i]] = -1;
+    unsigned count = 0;
+    for (unsigned start = 0; start < n; ++start) {
+        if (region[start] != -2) continue;
+        std::vector<unsigned> stack{start};
+        region[start] = static_cast<int>(count);
+        while (!stack.empty()) {
+            const unsigned c = stack.back();
+            stack.pop_back();
+            const unsigned r = c / cols, col = c % cols;
+            const unsigned next[4] = {r > 0 ? c - cols : n, r + 1 < rows ? c + cols : n, col > 0 ? c - 1 : n,
+                                      col + 1 < cols ? c + 1 : n};
+            for (const unsigned d : next)
+                if (d < n && region[d] == -2) {
+                    region[d] = static_cast<int>(count);
+                    stack.push_back(d);
+                }
+        }
+        ++count;
+    }
+    return count;
+}
+
+// A zero-aware table from the same BFS: per placement one entry per region (the distance of its
+// cells, which the free moves of the blank make equal; 0 where not reached), 0xFF past the last.
+std::vector<std::uint8_t> reference_zero_aware(const PatternSpec& s, unsigned fields) {
+    const unsigned n = s.size(), k = s.k();
+    const std::vector<int> dist = reference_distances(s);
+    std::vector<std::uint8_t> out(s.entries() * fields, 0xFF);
+    std::uint8_t pos[8];
+    int region[32];
+    for (std::uint64_t r = 0; r < s.entries(); ++r) {
+        unrank_kperm(r, k, n, pos);
+        const unsigned regions = reference_regions(s.rows, s.cols, pos, k, region);
+        int seen[32];
+        for (unsigned j = 0; j < regions; ++j) seen[j] = -1;
+        for (unsigned b = 0; b < n; ++b) {
+            if (region[b] < 0 || dist[r * n + b] < 0) continue;
+            int& e = seen[region[b]];
+            if (e >= 0) {
+                EXPECT_EQ(e, dist[r * n + b]) << s.key() << ": a region's cells differ";
+            }
+            e = dist[r * n + b];
+        }
+        for (unsigned j = 0; j < regions; ++j)
+            out[r * fields + j] = static_cast<std::uint8_t>(seen[j] < 0 ? 0 : seen[j]);
+    }
+    return out;
+}
+
+// The most regions any placement of the spec's tiles leaves, counted with reference_regions.
+unsigned reference_max_regions(const PatternSpec& s) {
+    std::uint8_t pos[8];
+    int region[32];
+    unsigned most = 1;
+    for (std::uint64_t r = 0; r < s.entries(); ++r) {
+        unrank_kperm(r, s.k(), s.size(), pos);
+        most = std::max(most, reference_regions(s.rows, s.cols, pos, s.k(), region));
+    }
+    return most;
 }
 
 }  // namespace
@@ -87,6 +167,59 @@ TEST(PdbBuilder, MatchesZeroOneBfs) {
     // Both slot layouts are covered.
     EXPECT_GT(by_region, 0u);
     EXPECT_LT(by_region, specs.size());
+}
+
+// Zero-aware tables: every (placement, blank region) distance of the same 0-1 BFS, in fields()
+// entries a placement numbered as the regions' lowest cells; both slot layouts of the builder.
+TEST(PdbBuilder, ZeroAwareMatchesZeroOneBfs) {
+    std::vector<PatternSpec> specs = {
+        pdbtest::spec(3, 3, 0, {1, 2, 3}),       pdbtest::spec(3, 3, 8, {0, 1, 3, 4}),
+        pdbtest::spec(2, 4, 7, {0, 1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {4, 5, 7, 8, 6}),
+        pdbtest::spec(3, 4, 0, {1, 4, 5, 6}),    pdbtest::spec(2, 2, 0, {1, 2}),
+    };
+    unsigned by_region = 0, several = 0;
+    for (auto& s : specs) {
+        s.zero_aware = true;
+        by_region += estimate_build(s).fields_by_region ? 1 : 0;
+        const unsigned fields = reference_max_regions(s);
+        ASSERT_EQ(s.fields(), fields) << s.key();
+        several += fields > 1 ? 1 : 0;
+        EXPECT_EQ(s.key().substr(s.key().size() - 2), "-z");
+        const PdbTable t = build_table(s, 2);
+        ASSERT_EQ(t.data.size(), s.entries() * fields) << s.key();
+        EXPECT_EQ(std::vector<std::uint8_t>(t.data.begin(), t.data.end()), reference_zero_aware(s, fields)) << s.key();
+        EXPECT_EQ(estimate_build(s).entries, s.entries() * fields);
+    }
+    EXPECT_GT(by_region, 0u);
+    EXPECT_LT(by_region, specs.size());
+    EXPECT_GT(several, 0u);
+}
+
+// The region table the search reads: every set of occupied cells against reference_regions.
+TEST(PdbRegionLabels, EveryCellSetMatchesAPlainSearch) {
+    for (const auto& [rows, cols, k] :
+         std::vector<std::array<unsigned, 3>>{{3, 3, 3}, {3, 4, 4}, {4, 4, 6}, {2, 5, 3}}) {
+        const bitsolve::sliding::Geometry g{static_cast<int>(rows), static_cast<int>(cols)};
+        const RegionLabels labels(g, k);
+        const unsigned n = rows * cols;
+        unsigned sets = 0, most = 1;
+        for (std::uint32_t set = 0; set < (1u << n); ++set) {
+            if (static_cast<unsigned>(std::popcount(set)) != k) continue;
+            std::uint8_t cells[8];
+            unsigned i = 0;
+            for (unsigned c = 0; c < n; ++c)
+                if (set >> c & 1u) cells[i++] = static_cast<std::uint8_t>(c);
+            int region[32];
+            most = std::max(most, reference_regions(rows, cols, cells, k, region));
+            for (unsigned c = 0; c < n; ++c)
+                if (region[c] >= 0) {
+                    ASSERT_EQ(labels.region(set, c), static_cast<unsigned>(region[c])) << set << " " << c;
+                }
+            ++sets;
+        }
+        EXPECT_GT(sets, 0u);
+        EXPECT_EQ(max_blank_regions(g, k), most) << rows << "x" << cols << " k " << k;
+    }
 }
 
 TEST(PdbBuilder, SameTableForAnyThreadCount) {

@@ -68,7 +68,8 @@ TEST(PdbCache, SemanticErrorsAreRejectedEvenWithAValidChecksum) {
     check({kSpec, EntryFormat::Byte, kSpec.entries() + 1, 0});          // wrong entry count
     check({pdbtest::spec(3, 3, 0, {0, 2}), EntryFormat::Byte, 72, 0});  // pattern on the blank
     check({pdbtest::spec(9, 3, 0, {1}), EntryFormat::Byte, 26, 0});     // board too big
-    check({kSpec, static_cast<EntryFormat>(2), kSpec.entries(), 0});    // unknown format
+    check({kSpec, static_cast<EntryFormat>(3), kSpec.entries(), 0});    // unknown format
+    check({kSpec, EntryFormat::ZeroAwareBytes, kSpec.entries(), 0});    // zero-aware: fields() entries a placement
     try {
         auto b = serialize_header({kSpec, EntryFormat::Byte, kSpec.entries(), 0});
         b[8] = 9;  // version 9
@@ -111,6 +112,30 @@ TEST(PdbCache, WriteLoadAndDetectDamage) {
     const auto mismatch = load_table(file, other);
     EXPECT_EQ(mismatch.status, LoadStatus::Invalid);
     EXPECT_NE(mismatch.reason.find("describes pattern"), std::string::npos);
+}
+
+// A zero-aware table (format 2) has a file of its own, loads back, and is never taken for the
+// table of minima of the same cells, nor the other way round.
+TEST(PdbCache, ZeroAwareTablesHaveTheirOwnFormatAndFile) {
+    TempDir dir;
+    PatternSpec z = kSpec;
+    z.zero_aware = true;
+    ASSERT_GT(z.fields(), 1u);
+    const PdbHeader back = parse_header(serialize_header({z, EntryFormat::ZeroAwareBytes, z.table_entries(), 7}));
+    EXPECT_EQ(back.spec, z);
+    EXPECT_EQ(back.format, EntryFormat::ZeroAwareBytes);
+    EXPECT_NE(table_path(dir.path, z), table_path(dir.path, kSpec));
+    const PdbTable t = build_table(z, 2);
+    write_table(table_path(dir.path, z), t);
+    const auto ok = load_table(table_path(dir.path, z), z);
+    ASSERT_EQ(ok.status, LoadStatus::Ok) << ok.reason;
+    EXPECT_EQ(ok.table.data, t.data);
+    EXPECT_TRUE(ok.table.spec.zero_aware);
+    const auto as_plain = load_table(table_path(dir.path, z), kSpec);
+    EXPECT_EQ(as_plain.status, LoadStatus::Invalid);
+    EXPECT_NE(as_plain.reason.find("describes pattern " + z.key()), std::string::npos) << as_plain.reason;
+    write_table(table_path(dir.path, kSpec), build_table(kSpec, 1));
+    EXPECT_EQ(load_table(table_path(dir.path, kSpec), z).status, LoadStatus::Invalid);
 }
 
 TEST(PdbCache, ObtainBuildsCachesAndRebuildsDamagedFiles) {

@@ -82,6 +82,36 @@ void check_admissible(const Case& c) {
     }
 }
 
+// Zero-aware tables of the same patterns: admissible on every board, never below the tables of
+// minima (plain and reflected sums alike), above them on some boards, and the search's entries
+// (ida_worker.hpp reads them through the same labels) are checked by the solver tests.
+void check_zero_aware(const Case& c) {
+    const Setup s = setup(c);
+    std::vector<PatternSpec> zspecs = s.specs;
+    for (auto& z : zspecs) z.zero_aware = true;
+    const PdbHeuristic h(s.goal, pdbtest::build_set(s.specs));
+    const PdbHeuristic z(s.goal, pdbtest::build_set(zspecs));
+    EXPECT_TRUE(z.zero_aware(0));
+    EXPECT_FALSE(h.zero_aware(0));
+    std::uint64_t above = 0;
+    for (const auto& [key, d] : pdbtest::exact_distances(s.goal)) {
+        const Board b = pdbtest::unpack(key, s.geo);
+        const int v = z.evaluate(b);
+        ASSERT_LE(v, d) << "inadmissible";
+        ASSERT_EQ(v == 0, d == 0);
+        ASSERT_GE(z.plain_sum(b), h.plain_sum(b));
+        if (h.reflects()) {
+            ASSERT_GE(z.reflected_sum(b), h.reflected_sum(b));
+        }
+        if (z.plain_sum(b) > h.plain_sum(b)) ++above;
+    }
+    EXPECT_GT(above, 0u);
+    EXPECT_THROW(PdbHeuristic(s.goal, pdbtest::build_set(zspecs), true, true), bitsolve::UsageError);
+    std::vector<PatternSpec> mixed = s.specs;
+    mixed[0].zero_aware = true;
+    EXPECT_THROW(PdbHeuristic(s.goal, pdbtest::build_set(mixed)), bitsolve::UsageError);
+}
+
 // The dual board of b: the tile of goal cell q goes on the goal cell of the tile on q.
 Board dual_board(const PdbHeuristic& h, const Board& b) {
     Board d;
@@ -163,6 +193,11 @@ TEST(PdbHeuristic, Admissible3x3BlankFirst) { check_admissible({3, 3, true, {{1,
 TEST(PdbHeuristic, Admissible3x3BlankLast) { check_admissible({3, 3, false, {{0, 1, 2}, {3, 4, 6}, {5, 7}}}); }
 TEST(PdbHeuristic, Admissible2x4) { check_admissible({2, 4, true, {{1, 2, 3}, {4, 5, 6, 7}}}); }
 TEST(PdbHeuristic, Admissible2x4BlankLast) { check_admissible({2, 4, false, {{0, 1, 4}, {2, 3, 5, 6}}}); }
+
+TEST(PdbHeuristic, ZeroAware3x3BlankFirst) { check_zero_aware({3, 3, true, {{1, 2, 3, 4}, {5, 6, 7, 8}}}); }
+TEST(PdbHeuristic, ZeroAware3x3BlankLast) { check_zero_aware({3, 3, false, {{0, 1, 2}, {3, 4, 6}, {5, 7}}}); }
+TEST(PdbHeuristic, ZeroAware2x4) { check_zero_aware({2, 4, true, {{1, 2, 3}, {4, 5, 6, 7}}}); }
+TEST(PdbHeuristic, ZeroAware2x4BlankLast) { check_zero_aware({2, 4, false, {{0, 1, 4}, {2, 3, 5, 6}}}); }
 
 TEST(PdbHeuristic, DualAdmissible3x3BlankFirst) { check_dual({3, 3, true, {{1, 2, 3, 4}, {5, 6, 7, 8}}}); }
 TEST(PdbHeuristic, DualAdmissible3x3BlankLast) { check_dual({3, 3, false, {{0, 1, 2}, {3, 4, 6}, {5, 7}}}); }
@@ -268,6 +303,27 @@ TEST(PdbPartitions, NamesJoinedByPlusTakeTheMaximum) {
     EXPECT_NE(partition_name_problem("pdb555+pdb6666").find("different sizes"), std::string::npos);
     EXPECT_NE(partition_name_problem("pdb555+pdb663-dual").find("single partition"), std::string::npos);
     EXPECT_THROW(named_partitions("pdb6666+pdb7773", Geometry{5, 5}, 3), bitsolve::UsageError);
+}
+
+// zpdb6666: the groups of pdb6666 in zero-aware tables (files of their own), joinable with the
+// others, never with dual lookups.
+TEST(PdbPartitions, ZeroAwareNamedPartition) {
+    const auto z = named_partition("zpdb6666", Geometry{5, 5}, 0),
+               plain = named_partition("pdb6666", Geometry{5, 5}, 0);
+    ASSERT_EQ(z.size(), plain.size());
+    for (std::size_t i = 0; i < z.size(); ++i) {
+        EXPECT_TRUE(z[i].zero_aware);
+        EXPECT_FALSE(plain[i].zero_aware);
+        EXPECT_EQ(z[i].cells, plain[i].cells);
+        EXPECT_EQ(z[i].key(), plain[i].key() + "-z");
+        EXPECT_EQ(z[i].fields(), 5u);  // six tiles leave at most five regions on 5x5
+        EXPECT_EQ(z[i].table_entries(), 5 * plain[i].entries());
+    }
+    EXPECT_EQ(partition_name_problem("zpdb6666+pdb7773"), "");
+    EXPECT_EQ(partition_name_problem("pdb6666+zpdb6666"), "");
+    EXPECT_EQ(named_partition("pdb6666+zpdb6666", Geometry{5, 5}, 0).size(), 8u);  // different tables
+    EXPECT_NE(partition_name_problem("zpdb6666-dual").find("zero-aware"), std::string::npos);
+    EXPECT_FALSE(partition_fits("zpdb6666-dual", Geometry{5, 5}));
 }
 
 // A catalogue's line and column of the first thing wrong.

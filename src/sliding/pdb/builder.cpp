@@ -50,22 +50,6 @@ std::uint32_t region_of(const CellMasks& geo, std::uint32_t free_cells, unsigned
     }
 }
 
-// The most regions any placement of k tiles leaves free: the fields a slot needs. Every set of k
-// occupied cells is tried (at most C(25, 8), about a million, in a fraction of a second).
-unsigned max_regions(const CellMasks& geo, unsigned k) {
-    unsigned most = 1;
-    const std::uint64_t end = std::uint64_t{1} << geo.n;
-    for (std::uint64_t set = (std::uint64_t{1} << k) - 1; set < end;) {
-        const auto free_cells = static_cast<std::uint32_t>(geo.all & ~set);
-        unsigned regions = 0;
-        for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
-        most = std::max(most, regions);
-        const std::uint64_t low = set & (~set + 1), ripple = set + low;  // the next set of k bits
-        set = (((ripple ^ set) >> 2) / low) | ripple;
-    }
-    return most;
-}
-
 template <class Slot>
 Slot repeat_field(unsigned value, unsigned fields) {
     Slot s = 0;
@@ -74,14 +58,16 @@ Slot repeat_field(unsigned value, unsigned fields) {
 }
 
 // One layer: expands every state of the frontier, marks unreached successors as the next frontier
-// and records `depth` as the table entry of placements reached for the first time. Field values:
+// and records `depth` as the table entry of placements reached for the first time (zero-aware: of
+// every state reached for the first time, at the placement's fields() entries and its region's
+// ordinal). Field values:
 // 3 not reached, 0 expanded, and 1 / 2 the frontier of even / odd layers (the other one is the next
 // layer's). Both transitions (3 -> next, frontier -> 0) only clear bits, so an atomic AND does them
 // even while other threads mark other fields of the same slot. Returns the number of new states.
 template <class Slot, bool kByRegion>
 std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, unsigned fields, Slots<Slot>& slots,
                            TableBytes& out, unsigned depth, unsigned threads, std::uint64_t& placements_done) {
-    const unsigned n = spec.size(), k = spec.k();
+    const unsigned n = spec.size(), k = spec.k(), zf = spec.zero_aware ? spec.fields() : 0;
     const Slot field_mask = repeat_field<Slot>(1, fields);  // low bit of every used field
     const unsigned cur = depth % 2 == 0 ? 1u : 2u;
     const Slot want = repeat_field<Slot>(cur, fields);
@@ -131,8 +117,11 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, unsign
             Slot frontier = static_cast<Slot>(~(x | (x >> 1)) & field_mask);
             if (!frontier) continue;
             std::atomic_ref<Slot>(slots[r]).fetch_and(static_cast<Slot>(~(frontier * 3u)), std::memory_order_relaxed);
-            if (out[r] == 0xFF) {  // first layer that reaches this placement: its minimum
+            if (zf == 0 && out[r] == 0xFF) {  // first layer that reaches this placement: its minimum
                 out[r] = static_cast<std::uint8_t>(depth);
+                ++my_placed;
+            } else if (zf != 0 &&
+                       std::all_of(&out[r * zf], &out[r * zf] + zf, [](std::uint8_t v) { return v == 0xFF; })) {
                 ++my_placed;
             }
             unrank_kperm(r, k, n, pos);
@@ -146,6 +135,11 @@ std::uint64_t expand_layer(const PatternSpec& spec, const CellMasks& geo, unsign
                 const unsigned j = static_cast<unsigned>(std::countr_zero(frontier)) / 2;
                 frontier = static_cast<Slot>(frontier & (frontier - 1));
                 const std::uint32_t region = region_of<kByRegion>(geo, free_cells, j);
+                if (zf != 0)
+                    out[r * zf + (kByRegion ? j
+                                            : field_of<true>(geo, free_cells,
+                                                             static_cast<unsigned>(std::countr_zero(region))))] =
+                        static_cast<std::uint8_t>(depth);
                 for (unsigned i = 0; i < k; ++i) {
                     // Tile i slides into a neighbouring cell of the blank's region; the blank
                     // ends where the tile was.
@@ -202,7 +196,7 @@ struct SlotLayout {
 };
 
 SlotLayout slot_layout(const PatternSpec& spec, const CellMasks& geo) {
-    const unsigned regions = max_regions(geo, spec.k()), free_n = spec.size() - spec.k();
+    const unsigned regions = max_blank_regions(spec.geometry(), spec.k()), free_n = geo.n - spec.k();
     if (slot_bytes(regions) < slot_bytes(free_n)) return {true, regions, slot_bytes(regions)};
     return {false, free_n, slot_bytes(free_n)};
 }
@@ -211,16 +205,42 @@ void check_spec(const PatternSpec& spec) {
     if (auto problem = spec_problem(spec); !problem.empty()) throw UsageError("pattern " + spec.key() + ": " + problem);
 }
 
+// A zero-aware table's unreached states, once the search is over: 0 for a region the placement has,
+// 0xFF past its last one.
+void settle_zero_aware(const PatternSpec& spec, const CellMasks& geo, TableBytes& out, unsigned threads) {
+    const unsigned n = spec.size(), k = spec.k(), zf = spec.fields();
+    const std::uint64_t total = spec.entries();
+    const std::size_t chunks = static_cast<std::size_t>((total + kChunk - 1) / kChunk);
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
+        const std::uint64_t lo = chunk * kChunk, hi = std::min<std::uint64_t>(total, lo + kChunk);
+        std::uint8_t pos[kMaxPatternTiles];
+        for (std::uint64_t r = lo; r < hi; ++r) {
+            std::uint8_t* e = &out[r * zf];
+            if (std::none_of(e, e + zf, [](std::uint8_t v) { return v == 0xFF; })) continue;
+            unrank_kperm(r, k, n, pos);
+            std::uint32_t occupied = 0;
+            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            const std::uint32_t free_cells = geo.all & ~occupied;
+            unsigned regions = 0;
+            for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
+            for (unsigned j = 0; j < regions; ++j)
+                if (e[j] == 0xFF) e[j] = 0;
+        }
+    });
+    check_stop();
+}
+
 template <class Slot, bool kByRegion>
 PdbTable build_with(const PatternSpec& spec, const CellMasks& geo, unsigned fields, unsigned threads,
                     const ProgressFn& progress, BuildInfo* info) {
     const auto t0 = std::chrono::steady_clock::now();
     const unsigned n = spec.size(), k = spec.k();
     const std::uint64_t total = spec.entries();
-    require_memory(static_cast<std::size_t>(total * (sizeof(Slot) + 1)), "building pattern database " + spec.key());
+    require_memory(static_cast<std::size_t>(total * sizeof(Slot) + spec.table_entries()),
+                   "building pattern database " + spec.key());
 
     Slots<Slot> slots(static_cast<std::size_t>(total), static_cast<Slot>(~Slot{0}));
-    PdbTable table{spec, TableBytes(static_cast<std::size_t>(total), 0xFF)};
+    PdbTable table{spec, TableBytes(static_cast<std::size_t>(spec.table_entries()), 0xFF)};
 
     // The goal: pattern tiles on their cells, the blank's region is the one holding its goal cell.
     std::uint32_t occupied = 0;
@@ -242,8 +262,10 @@ PdbTable build_with(const PatternSpec& spec, const CellMasks& geo, unsigned fiel
         if (depth >= 254) throw std::logic_error("pattern database distance does not fit a byte");
     }
     // Placements the goal cannot reach (on 2x2 the cyclic order of the tiles is fixed) never occur
-    // on a board that reaches the goal; 0 keeps them harmless.
-    if (placements != total)
+    // on a board that reaches the goal; 0 keeps them harmless. Zero-aware: the same for every
+    // region a placement has; its fields past its last region stay 0xFF (table.hpp).
+    if (spec.zero_aware) settle_zero_aware(spec, geo, table.data, threads);
+    else if (placements != total)
         for (auto& v : table.data)
             if (v == 0xFF) v = 0;
     if (info) {
@@ -261,7 +283,8 @@ BuildEstimate estimate_build(const PatternSpec& spec) {
     const std::uint64_t entries = spec.entries();
     const double rate = entries > kLargeBuildEntries ? kLargeBuildEntriesPerCpuSecond : kBuildEntriesPerCpuSecond;
     const SlotLayout l = slot_layout(spec, CellMasks(spec.geometry()));
-    return {entries, entries * (l.bytes + 1), static_cast<double>(entries) / rate, l.by_region};
+    return {spec.table_entries(), entries * l.bytes + spec.table_entries(), static_cast<double>(entries) / rate,
+            l.by_region};
 }
 
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {

@@ -95,11 +95,14 @@ PdbHeader parse_header(std::span<const std::uint8_t> bytes) {
         else if (b[16 + i] != 0xFF) bad("unused pattern cell not 0xFF", 16 + i);
     }
     if (auto problem = spec_problem(h.spec); !problem.empty()) bad(problem, 12);
-    if (b[24] != static_cast<std::uint8_t>(EntryFormat::Byte)) bad(fmt::format("unknown entry format {}", b[24]), 24);
-    h.format = EntryFormat::Byte;
+    if (b[24] != static_cast<std::uint8_t>(EntryFormat::Byte) &&
+        b[24] != static_cast<std::uint8_t>(EntryFormat::ZeroAwareBytes))
+        bad(fmt::format("unknown entry format {}", b[24]), 24);
+    h.format = static_cast<EntryFormat>(b[24]);
+    h.spec.zero_aware = h.format == EntryFormat::ZeroAwareBytes;
     h.entries = get_u64(b + 32);
-    if (h.entries != h.spec.entries())
-        bad(fmt::format("{} entries, the pattern has {}", h.entries, h.spec.entries()), 32);
+    if (h.entries != h.spec.table_entries())
+        bad(fmt::format("{} entries, the pattern has {}", h.entries, h.spec.table_entries()), 32);
     h.checksum = get_u64(b + 40);
     return h;
 }
@@ -116,8 +119,9 @@ std::filesystem::path table_path(const std::filesystem::path& dir, const Pattern
 
 void write_table(const std::filesystem::path& file, const PdbTable& table) {
     std::filesystem::create_directories(file.parent_path());
-    const auto header = serialize_header(
-        {table.spec, EntryFormat::Byte, table.data.size(), checksum64(table.data.data(), table.data.size())});
+    const auto header =
+        serialize_header({table.spec, table.spec.zero_aware ? EntryFormat::ZeroAwareBytes : EntryFormat::Byte,
+                          table.data.size(), checksum64(table.data.data(), table.data.size())});
     write_file_atomic(file.string(),
                       {std::string_view(reinterpret_cast<const char*>(header.data()), header.size()),
                        std::string_view(reinterpret_cast<const char*>(table.data.data()), table.data.size())},

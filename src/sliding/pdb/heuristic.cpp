@@ -32,8 +32,16 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
         for (unsigned t = 0; t < n_; ++t) pattern_[q][t] = 0xFF;
         for (unsigned p = 0; p < set.tables.size(); ++p) {
             const PatternSpec& s = set.tables[p]->spec;
-            if (s.rows != rows || s.cols != cols || s.blank_goal != blank || set.tables[p]->data.size() != s.entries())
+            if (s.rows != rows || s.cols != cols || s.blank_goal != blank ||
+                set.tables[p]->data.size() != s.table_entries())
                 throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
+            if (s.zero_aware != set.tables[0]->spec.zero_aware)
+                throw UsageError("a partition mixes zero-aware tables with tables of minima");
+            if (s.zero_aware && dual_)
+                throw UsageError("dual lookups need tables of minima, not zero-aware ones (" + s.key() + ")");
+            fields_[q][p] = static_cast<std::uint8_t>(s.fields());
+            if (s.zero_aware && !labels_[s.k()])
+                labels_[s.k()] = std::make_shared<const RegionLabels>(goal_.geo, s.k());
             for (unsigned i = 0; i < s.k(); ++i) {
                 const unsigned tile = goal_.tiles[s.cells[i]];
                 if (pattern_[q][tile] != 0xFF) throw UsageError("pattern databases overlap");
@@ -61,10 +69,24 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
 
 int PdbHeuristic::plain_sum(const Tile* board, unsigned part) const {
     std::uint8_t pos[kMaxPatterns][kMaxPatternTiles];
-    for (unsigned c = 0; c < n_; ++c)
-        if (board[c] != 0) pos[pattern_[part][board[c]]][slot_[part][board[c]]] = static_cast<std::uint8_t>(c);
+    std::uint32_t occupied[kMaxPatterns] = {};
+    unsigned blank = 0;
+    for (unsigned c = 0; c < n_; ++c) {
+        if (board[c] == 0) {
+            blank = c;
+            continue;
+        }
+        const unsigned p = pattern_[part][board[c]];
+        pos[p][slot_[part][board[c]]] = static_cast<std::uint8_t>(c);
+        occupied[p] |= 1u << c;
+    }
     int h = 0;
-    for (unsigned p = 0; p < patterns(part); ++p) h += table(p, part)[rank_kperm(pos[p], pattern_size(p, part), n_)];
+    for (unsigned p = 0; p < patterns(part); ++p) {
+        const unsigned k = pattern_size(p, part);
+        const std::uint64_t rank = rank_kperm(pos[p], k, n_);
+        h += zero_aware(part) ? table(p, part)[rank * fields(p, part) + labels_[k]->region(occupied[p], blank)]
+                              : table(p, part)[rank];
+    }
     return h;
 }
 
@@ -82,6 +104,7 @@ void PdbHeuristic::reflect_board(const Board& board, Tile* out) const {
 }
 
 int PdbHeuristic::dual_sum(const Tile* board) const {
+    if (zero_aware(0)) throw UsageError("dual lookups need tables of minima, not zero-aware ones");
     unsigned blank = 0;
     while (board[blank] != 0) ++blank;
     const unsigned cols = static_cast<unsigned>(goal_.geo.cols);

@@ -35,6 +35,10 @@ struct Context {
     struct Side {
         unsigned patterns = 0, k[kMaxPatterns] = {};
         const std::uint8_t* table[kMaxPatterns] = {};
+        // Zero-aware tables: fields[p] entries a placement, the blank's region picked by labels[p].
+        bool zero_aware = false;
+        unsigned fields[kMaxPatterns] = {};
+        const RegionLabels* labels[kMaxPatterns] = {};
         std::uint64_t weight[kMaxPatterns][kMaxPatternTiles] = {};
         bool mirrored = false;
         // The pattern and slot of the tile that stands for board tile t on this side.
@@ -51,7 +55,7 @@ struct Context {
     DualTables dual_tables;
     unsigned n, sides;
     std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
-    bool reflect, dual;
+    bool reflect, dual, zero_aware;    // zero_aware: some side's tables are
     std::array<Tile, kMaxCells> goal;
     Shift shift[2][kMaxCells][kDirs];  // [mirrored][b][d]
     std::array<Side, kMaxSides> side;
@@ -64,8 +68,12 @@ struct Context {
           sides(heur.partitions() * (heur.reflects() ? 2 : 1)),
           reflect(heur.reflects()),
           dual(heur.dual()),
+          zero_aware(false),
           goal(heur.goal().tiles) {
-        for (unsigned s = 0; s < sides; ++s) init_side(side[s], s / (reflect ? 2 : 1), reflect && s % 2 == 1);
+        for (unsigned s = 0; s < sides; ++s) {
+            init_side(side[s], s / (reflect ? 2 : 1), reflect && s % 2 == 1);
+            zero_aware = zero_aware || side[s].zero_aware;
+        }
         const Geometry geo = heur.geometry();
         for (int c = 0; c < static_cast<int>(n); ++c) {
             for (int d = 0; d < kDirs; ++d) nb[c][d] = static_cast<std::int8_t>(geo.neighbour(c, static_cast<Dir>(d)));
@@ -83,9 +91,12 @@ struct Context {
     void init_side(Side& v, unsigned part, bool mirrored) const {
         v.patterns = h.patterns(part);
         v.mirrored = mirrored;
+        v.zero_aware = h.zero_aware(part);
         for (unsigned p = 0; p < v.patterns; ++p) {
             v.k[p] = h.pattern_size(p, part);
             v.table[p] = h.table(p, part);
+            v.fields[p] = h.fields(p, part);
+            v.labels[p] = h.labels(v.k[p]);
             for (unsigned i = 0; i < v.k[p]; ++i) {
                 v.weight[p][i] = 1;
                 for (unsigned j = i + 1; j < v.k[p]; ++j) v.weight[p][i] *= n - j;

@@ -2,9 +2,11 @@
 // The inner loop of PDB-IDA* (solver.cpp): one thread's search state and its depth-first search.
 //
 // State: the board, the blank's cell, and per side (a partition on the board, or on the board
-// reflected about the main diagonal; ida_context.hpp) for every pattern the cells of its tiles, the
-// rank of that placement and its table entry. A move of the blank moves one tile, so it changes
-// one rank and one entry on each side.
+// reflected about the main diagonal; ida_context.hpp) for every pattern the cells of its tiles (a
+// list and a mask), the rank of that placement and its table entry. A move of the blank moves one
+// tile, so it changes one rank and one entry on each side. With zero-aware tables the entry also
+// depends on the blank's region, but only in the moved tile's pattern: for every other pattern the
+// blank steps between two neighbouring free cells, which lie in the same region.
 //
 // Ranks are updated, not recomputed (rank.hpp: digit i of a placement is its tile's cell minus
 // the earlier tiles on lower cells, weighted by W_i = (n-i-1)(n-i-2)...(n-k+1)). When tile s moves
@@ -52,10 +54,11 @@ struct FrontierNode {
 
 // One search thread's state (fixed size; lives on the stack). Dual: the heuristic takes dual
 // lookups (Context::dual); S: the number of sides (Context::sides); Reflect: every odd side is
-// mirrored (Context::reflect). All compile-time, so that the search without dual lookups pays
-// nothing for them and the loops over sides unroll with each side's move tables known. The
+// mirrored (Context::reflect); Zero: some side's tables are zero-aware (Context::zero_aware). All
+// compile-time, so that the search without dual lookups or zero-aware tables pays nothing for them
+// and the loops over sides unroll with each side's move tables known. The
 // steps of a node are forced inline into dfs: called, they cost a quarter more instructions.
-template <bool Dual, unsigned S, bool Reflect>
+template <bool Dual, unsigned S, bool Reflect, bool Zero>
 struct Worker {
     const Context* c;
     std::uint8_t board[kMaxCells];
@@ -63,6 +66,7 @@ struct Worker {
     std::uint8_t pos[S][kMaxPatterns][kMaxPatternTiles] = {};
     std::uint64_t rank[S][kMaxPatterns] = {};
     int hv[S][kMaxPatterns] = {};
+    std::uint32_t occupied[S][kMaxPatterns] = {};  // the cells of each pattern's tiles, as a mask (Zero)
     int sum[S] = {};
     int parity = 0;  // of every solution's length: the blank's Manhattan distance to its goal cell
     Dir path[kMaxDepth + 1];
@@ -106,10 +110,32 @@ struct Worker {
             const Context::Side& side = ctx.side[v];
             for (unsigned p = 0; p < side.patterns; ++p) {
                 rank[v][p] = rank_kperm(pos[v][p], side.k[p], ctx.n);
-                hv[v][p] = side.table[p][rank[v][p]];
+                if constexpr (Zero)
+                    for (unsigned i = 0; i < side.k[p]; ++i) occupied[v][p] |= 1u << pos[v][p][i];
+                hv[v][p] = entry(v, p, rank[v][p], occupied[v][p], side.cell[blank]);
                 sum[v] += hv[v][p];
             }
         }
+    }
+
+    // The table entry of pattern p on side v for placement `r` whose cells are `occ` (side cells),
+    // the blank on side cell `b`. Zero-aware: the placement's entry for the blank's region, read
+    // without the region when the placement has only one (its second entry is then 0xFF).
+    __attribute__((always_inline)) std::uint8_t entry(unsigned v, unsigned p, std::uint64_t r, std::uint32_t occ,
+                                                      unsigned b) const {
+        const Context::Side& side = c->side[v];
+        if (!Zero || !side.zero_aware) return side.table[p][r];
+        const std::uint8_t* e = side.table[p] + r * side.fields[p];
+        if (side.fields[p] == 1 || e[1] == 0xFF) return e[0];
+        return e[side.labels[p]->region(occ, b)];
+    }
+    // The same for child x, on side v: the moved tile on the blank's cell, the blank on its cell.
+    __attribute__((always_inline)) std::uint8_t child_entry(unsigned v, const Child& x) const {
+        const Context::Side& side = c->side[v];
+        const unsigned p = x.p[v];
+        if (!Zero || !side.zero_aware) return side.table[p][x.nr[v]];
+        return entry(v, p, x.nr[v], occupied[v][p] ^ (1u << side.cell[blank]) ^ (1u << side.cell[x.to]),
+                     side.cell[x.to]);
     }
 
     int heuristic() const {
@@ -144,7 +170,7 @@ struct Worker {
                 x.nr[v] = rank_step(rank[v][p], side.weight[p][sl], c->shift[Reflect && v % 2 == 1][blank][d],
                                     side.contrib[t]);
                 assert(x.nr[v] == rank_after(pos[v][p], side.k[p], sl, side.cell[blank]));
-                __builtin_prefetch(side.table[p] + x.nr[v]);
+                __builtin_prefetch(side.table[p] + (Zero ? x.nr[v] * side.fields[p] : x.nr[v]));
             }
         }
         return m;
@@ -186,6 +212,7 @@ struct Worker {
             sv.rank[v] = rank[v][p];
             sv.h[v] = hv[v][p];
             pos[v][p][x.s[v]] = c->side[v].cell[from];
+            if constexpr (Zero) occupied[v][p] ^= (1u << c->side[v].cell[from]) ^ (1u << c->side[v].cell[x.to]);
             rank[v][p] = x.nr[v];
             hv[v][p] = x.h[v];
             sum[v] += x.h[v] - sv.h[v];
@@ -200,6 +227,7 @@ struct Worker {
         for (unsigned v = 0; v < S; ++v) {
             const unsigned p = x.p[v];
             pos[v][p][x.s[v]] = c->side[v].cell[x.to];
+            if constexpr (Zero) occupied[v][p] ^= (1u << c->side[v].cell[from]) ^ (1u << c->side[v].cell[x.to]);
             rank[v][p] = sv.rank[v];
             sum[v] += sv.h[v] - hv[v][p];
             hv[v][p] = sv.h[v];
@@ -213,7 +241,7 @@ struct Worker {
     __attribute__((always_inline)) void evaluate(int g, Child* ch, int m) {
         for (int i = 0; i < m; ++i) {
             Child& x = ch[i];
-            x.h[0] = c->side[0].table[x.p[0]][x.nr[0]];
+            x.h[0] = child_entry(0, x);
             int f = g + 1 + sum[0] - hv[0][x.p[0]] + x.h[0];
             x.looks = 1;
             for (unsigned v = 1; v < S; ++v) {
@@ -221,7 +249,7 @@ struct Worker {
                 // children, which must not depend on next_bound (nor on the thread count).
                 const bool counted = f <= bound || Dual;
                 if (!counted && f >= next_bound) break;
-                x.h[v] = c->side[v].table[x.p[v]][x.nr[v]];
+                x.h[v] = child_entry(v, x);
                 f = std::max(f, g + 1 + sum[v] - hv[v][x.p[v]] + x.h[v]);
                 if (counted) ++x.looks;
             }
@@ -308,7 +336,7 @@ struct Worker {
         const int m = make_children(MoveFsm::kStart, x);
         for (int i = 0; i < m; ++i)
             if (x[i].d == d) {
-                for (unsigned v = 0; v < S; ++v) x[i].h[v] = c->side[v].table[x[i].p[v]][x[i].nr[v]];
+                for (unsigned v = 0; v < S; ++v) x[i].h[v] = child_entry(v, x[i]);
                 play(x[i]);
                 return;
             }

@@ -1,6 +1,9 @@
 #include "bitsolve/sliding/pdb/pattern.hpp"
 
 #include <algorithm>
+#include <array>
+#include <map>
+#include <mutex>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
@@ -10,12 +13,15 @@ namespace bitsolve::sliding::pdb {
 
 std::uint64_t PatternSpec::entries() const { return kperm_count(size(), k()); }
 
+unsigned PatternSpec::fields() const { return zero_aware ? max_blank_regions(geometry(), k()) : 1; }
+
 std::string PatternSpec::key() const {
     std::string s = std::to_string(rows) + "x" + std::to_string(cols) + "-b" + std::to_string(blank_goal) + "-";
     for (std::size_t i = 0; i < cells.size(); ++i) {
         if (i) s += '.';
         s += std::to_string(cells[i]);
     }
+    if (zero_aware) s += "-z";
     return s;
 }
 
@@ -50,10 +56,71 @@ CellMasks::CellMasks(Geometry g)
 
 namespace {
 
+// Calls f(set) for every set of k of the board's n cells (1 <= k <= n), as a bit mask, in
+// increasing order.
+template <class F>
+void for_each_cell_set(unsigned n, unsigned k, F&& f) {
+    if (k == 0 || k > n) return;
+    const std::uint64_t end = std::uint64_t{1} << n;
+    for (std::uint64_t set = (std::uint64_t{1} << k) - 1; set < end;) {
+        f(static_cast<std::uint32_t>(set));
+        // The next set of k bits: add the lowest bit, and put the ones the carry cleared back at
+        // the bottom.
+        const std::uint64_t ripple = set + (set & (~set + 1));
+        set = (((ripple ^ set) >> 2) >> std::countr_zero(set)) | ripple;
+    }
+}
+
+}  // namespace
+
+unsigned max_blank_regions(Geometry g, unsigned k) {
+    // At most C(25, 8), about a million sets, in a fraction of a second; remembered per size.
+    static std::mutex mutex;
+    static std::map<std::array<int, 3>, unsigned> known;
+    const std::lock_guard<std::mutex> lock(mutex);
+    const std::array<int, 3> key{g.rows, g.cols, static_cast<int>(k)};
+    if (const auto it = known.find(key); it != known.end()) return it->second;
+    const CellMasks geo(g);
+    unsigned most = 1;
+    for_each_cell_set(geo.n, k, [&](std::uint32_t set) {
+        const std::uint32_t free_cells = geo.all & ~set;
+        unsigned regions = 0;
+        for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
+        most = std::max(most, regions);
+    });
+    return known[key] = most;
+}
+
+RegionLabels::RegionLabels(Geometry g, unsigned k) : k_(k) {
+    for (unsigned c = 0; c < 32; ++c) {
+        binom_[c][0] = 1;
+        for (unsigned i = 1; i <= kMaxPatternTiles; ++i)
+            binom_[c][i] = c == 0 ? 0 : binom_[c - 1][i - 1] + binom_[c - 1][i];
+    }
+    const CellMasks geo(g);
+    rows_.resize(binom_[geo.n][k]);
+    for_each_cell_set(geo.n, k, [&](std::uint32_t set) {
+        const std::uint32_t free_cells = geo.all & ~set;
+        auto& row = rows_[rank(set)];
+        std::uint32_t rest = free_cells;
+        for (unsigned ordinal = 0; rest; ++ordinal) {
+            std::uint32_t region = geo.flood(rest & (~rest + 1u), free_cells);
+            rest &= ~region;
+            for (; region; region &= region - 1) {
+                const unsigned c = static_cast<unsigned>(std::countr_zero(region));
+                row[c / 2] = static_cast<std::uint8_t>(row[c / 2] | (ordinal << (4 * (c & 1))));
+            }
+        }
+    });
+}
+
+namespace {
+
 struct NamedPartition {
     const char* name;
     unsigned rows, cols;
     std::vector<std::vector<std::uint8_t>> groups;  // goal cells, blank's goal in cell 0
+    bool zero_aware = false;                        // PatternSpec::zero_aware
 };
 
 // Compact blocks of neighbouring goal cells: tiles that block each other belong together,
@@ -67,6 +134,13 @@ const std::vector<NamedPartition>& partitions() {
          5,
          5,
          {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+        // The same groups, zero-aware: five entries a placement (637.6 MB a table), and the
+        // region of the blank looked up from a table of every set of six occupied cells.
+        {"zpdb6666",
+         5,
+         5,
+         {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}},
+         true},
         // 6-6-6-6 with one tile of the last group given to each of the others, next to one of its
         // tiles: three 7-tile tables (2.4 G entries each) and the 3-tile corner that is left.
         {"pdb7773",
@@ -129,6 +203,7 @@ Catalogue resolve(std::string_view name) {
     for (const NamedPartition* p : find_partitions(name)) {
         c.geo = Geometry{static_cast<int>(p->rows), static_cast<int>(p->cols)};
         c.partitions.push_back(p->groups);
+        c.zero_aware.push_back(p->zero_aware);
     }
     return c;
 }
@@ -231,6 +306,7 @@ Catalogue parse_catalogue(std::string_view text) {
         for (const auto& g : groups)
             if (g.size() + 2 > n) throw InputError("a group leaves fewer than two other cells", line_no, 1);
         cat.partitions.push_back(std::move(groups));
+        cat.zero_aware.push_back(false);
     }
     if (!sized) throw InputError("no \"size RxC\" line");
     if (cat.partitions.empty()) throw InputError("no partition after the size line", last, 1);
@@ -259,8 +335,13 @@ std::string partition_name_problem(std::string_view name) {
     if (is_catalogue_name(name))
         return name.size() > kCataloguePrefix.size() ? std::string() : "a catalogue name needs a file: catalogue:FILE";
     const std::vector<std::string_view> parts = split_name(name);
-    if (parts.size() == 1)
-        return find_partition(name) ? std::string() : "unknown pattern database '" + quote(name, 60) + "'";
+    if (parts.size() == 1) {
+        const NamedPartition* p = find_partition(name);
+        if (!p) return "unknown pattern database '" + quote(name, 60) + "'";
+        if (p->zero_aware && is_dual_name(name))
+            return "dual lookups need tables of minima, and " + quote(partition_base(name), 60) + " is zero-aware";
+        return {};
+    }
     if (is_dual_name(name))
         return "dual lookups take a single partition, not a maximum over several ('" + quote(name, 60) + "')";
     if (parts.size() > kMaxPartitions)
@@ -305,10 +386,11 @@ std::vector<std::vector<PatternSpec>> named_partitions(std::string_view name, Ge
     if (blank_goal != 0 && blank_goal != n - 1)
         throw UsageError("pattern databases need a goal with the blank first or last");
     std::vector<std::vector<PatternSpec>> out;
-    for (const auto& groups : found.partitions) {
+    for (std::size_t q = 0; q < found.partitions.size(); ++q) {
         std::vector<PatternSpec> specs;
-        for (const auto& g : groups) {
+        for (const auto& g : found.partitions[q]) {
             PatternSpec s;
+            s.zero_aware = found.zero_aware[q];
             s.rows = static_cast<std::uint8_t>(rows);
             s.cols = static_cast<std::uint8_t>(cols);
             s.blank_goal = static_cast<std::uint8_t>(blank_goal);

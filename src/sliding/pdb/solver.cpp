@@ -28,12 +28,13 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 Path path_of(const Dir* moves, int n) { return Path(moves, moves + n); }
 
-// The search, with or without dual lookups, over S sides, reflected or not (Worker<Dual, S, Reflect>).
-template <bool Dual, unsigned S, bool Reflect>
+// The search, with or without dual lookups, over S sides, reflected or not, with or without
+// zero-aware tables (Worker<Dual, S, Reflect, Zero>).
+template <bool Dual, unsigned S, bool Reflect, bool Zero>
 PdbSolution search(const Context& ctx, const MoveFsm& fsm, const PdbHeuristic& heuristic, const Board& board,
                    unsigned threads, int max_threshold, const std::function<void(const IterationStats&)>& on_iteration,
                    std::chrono::steady_clock::time_point t0) {
-    using Worker = detail::Worker<Dual, S, Reflect>;
+    using Worker = detail::Worker<Dual, S, Reflect, Zero>;
     PdbSolution sol;
     Worker root(ctx, board);
     // The dual sums of the start raise the first threshold too (evaluate takes all the sums),
@@ -150,21 +151,26 @@ using SearchFn = PdbSolution (*)(const Context&, const MoveFsm&, const PdbHeuris
                                  std::chrono::steady_clock::time_point);
 
 // The search for a context's sides (1 to kMaxSides, every odd one mirrored with reflection; dual
-// lookups take one partition, PdbHeuristic), or null.
-SearchFn pick_search(unsigned sides, bool reflect, bool dual) {
-    if (dual)
-        return sides == 1 && !reflect  ? &search<true, 1, false>
-               : sides == 2 && reflect ? &search<true, 2, true>
-                                       : nullptr;
+// lookups take one partition of tables of minima, PdbHeuristic), or null.
+template <bool Zero>
+SearchFn pick_search(unsigned sides, bool reflect) {
     if (reflect)
-        return sides == 2   ? &search<false, 2, true>
-               : sides == 4 ? &search<false, 4, true>
-               : sides == 6 ? &search<false, 6, true>
+        return sides == 2   ? &search<false, 2, true, Zero>
+               : sides == 4 ? &search<false, 4, true, Zero>
+               : sides == 6 ? &search<false, 6, true, Zero>
                             : nullptr;
-    return sides == 1   ? &search<false, 1, false>
-           : sides == 2 ? &search<false, 2, false>
-           : sides == 3 ? &search<false, 3, false>
+    return sides == 1   ? &search<false, 1, false, Zero>
+           : sides == 2 ? &search<false, 2, false, Zero>
+           : sides == 3 ? &search<false, 3, false, Zero>
                         : nullptr;
+}
+
+SearchFn pick_search(unsigned sides, bool reflect, bool dual, bool zero_aware) {
+    if (dual)
+        return sides == 1 && !reflect  ? &search<true, 1, false, false>
+               : sides == 2 && reflect ? &search<true, 2, true, false>
+                                       : nullptr;
+    return zero_aware ? pick_search<true>(sides, reflect) : pick_search<false>(sides, reflect);
 }
 
 }  // namespace
@@ -177,7 +183,7 @@ PdbSolution solve_pdb(const PdbHeuristic& heuristic, const Board& board, unsigne
     if (!(board.geo == heuristic.geometry()) || !is_valid(board))
         throw UsageError("the board is not a valid board of the pattern databases' size");
     threads = resolve_threads(threads);
-    const SearchFn run = pick_search(ctx.sides, ctx.reflect, ctx.dual);
+    const SearchFn run = pick_search(ctx.sides, ctx.reflect, ctx.dual, ctx.zero_aware);
     if (!run) throw std::logic_error("solve_pdb: no search for " + std::to_string(ctx.sides) + " sides");
     return run(ctx, fsm, heuristic, board, threads, max_threshold, on_iteration, t0);
 }

@@ -17,10 +17,11 @@
 // cells: then a slot has as many fields as any placement of the pattern's tiles can leave regions
 // (counted once per build over every set of occupied cells: 6 for 7 tiles on 5x5, 2-byte slots
 // instead of 8). The table entry of a placement is the distance of its first-reached state, i.e.
-// the minimum over blank regions, so a lookup needs no blank. Each layer is a scan of all slots split among threads
+// the minimum over blank regions, so a lookup needs no blank; a zero-aware table (pattern.hpp)
+// keeps every state's distance instead, one entry per region. Each layer is a scan of all slots split among threads
 // (core/parallel.hpp); successors are set with atomic AND on their slot, so threads never lock.
-// Memory: entries * (1, 2, 4 or 8 bytes of slots + 1 byte of table): 8 tiles on 4x4 about 1.6 GB,
-// 6 tiles on 5x5 0.38 GB, 7 tiles on 5x5 7.3 GB.
+// Memory: entries * (1, 2, 4 or 8 bytes of slots + 1 byte of table, fields() bytes zero-aware):
+// 8 tiles on 4x4 about 1.6 GB, 6 tiles on 5x5 0.38 GB (zero-aware 0.89 GB), 7 tiles on 5x5 7.3 GB.
 #include <cstdint>
 #include <functional>
 
@@ -43,8 +44,8 @@ struct BuildInfo {
     double seconds = 0;
 };
 
-// What a build takes, known before it starts: the table's entries (one byte each, in memory and
-// in the cache file after its 64-byte header), the builder's peak memory (the table and its
+// What a build takes, known before it starts: the table's entries (spec.table_entries(), one byte
+// each, in memory and in the cache file after its 64-byte header), the builder's peak memory (the table and its
 // slots), and its CPU time estimated at kBuildEntriesPerCpuSecond (kLargeBuildEntriesPerCpuSecond
 // above kLargeBuildEntries).
 struct BuildEstimate {

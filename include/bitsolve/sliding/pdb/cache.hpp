@@ -6,8 +6,9 @@
 //   8  u32 format version (kPdbFileVersion)
 //  12  u8 rows, u8 cols, u8 blank goal cell, u8 k (pattern tiles, 1..8)
 //  16  u8 cells[8]: goal cells of the pattern tiles in rank order, unused ones 0xFF
-//  24  u8 entry format (1 = one byte per entry), 7 bytes zero
-//  32  u64 entries (must equal n!/(n-k)!)
+//  24  u8 entry format (1 = one byte per entry, 2 = zero-aware: one byte per entry, fields()
+//      entries a placement; table.hpp), 7 bytes zero
+//  32  u64 entries (must equal n!/(n-k)!, times fields() for format 2)
 //  40  u64 checksum of the entries (checksum64)
 //  48  u64 checksum64 of bytes 0..47
 //  56  u64 zero
@@ -16,7 +17,7 @@
 // name in the same directory and renamed, so a reader never sees a half-written file.
 //
 // Directory: the caller's (the CLI: --pdb-dir, else default_cache_dir below). File name:
-// "<spec.key()>.pdb", e.g. "4x4-b0-1.2.3.4.5.6.7.pdb".
+// "<spec.key()>.pdb", e.g. "4x4-b0-1.2.3.4.5.6.7.pdb" (zero-aware "5x5-b0-1.2.5.6.7.12-z.pdb").
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

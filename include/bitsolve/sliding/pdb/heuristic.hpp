@@ -73,6 +73,12 @@ public:
     std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }  // reflected cell
     unsigned pattern_size(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->spec.k(); }
     const std::uint8_t* table(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->data.data(); }
+    // Zero-aware tables (pattern.hpp) hold fields() entries a placement, the blank's region (of
+    // the placement's cells, labels(k)) picking one. A partition's tables are all zero-aware or
+    // none is.
+    bool zero_aware(unsigned part) const { return sets_[part].tables[0]->spec.zero_aware; }
+    unsigned fields(unsigned p, unsigned part = 0) const { return fields_[part][p]; }
+    const RegionLabels* labels(unsigned k) const { return labels_[k].get(); }
     // Goal cells of pattern p's tiles, in slot order.
     const std::uint8_t* pattern_cells(unsigned p, unsigned part = 0) const {
         return sets_[part].tables[p]->spec.cells.data();
@@ -84,7 +90,8 @@ public:
 
     // Full evaluation of a board of the goal's geometry: the maximum of every partition's sum and
     // reflected sum, and of the dual sums when dual() is set. Also the sums one by one, of one
-    // partition (the dual ones, of the only partition, whether dual() is set or not).
+    // partition (the dual ones, of the only partition, whether dual() is set or not; not for
+    // zero-aware tables, whose entries need the blank's region: UsageError).
     int evaluate(const Board& board) const;
     int plain_sum(const Board& board, unsigned part = 0) const;
     int reflected_sum(const Board& board, unsigned part = 0) const;
@@ -104,6 +111,8 @@ private:
     std::uint8_t goal_cell_[kMaxCells] = {};
     std::uint8_t pattern_[kMaxPartitions][kMaxCells] = {}, slot_[kMaxPartitions][kMaxCells] = {};
     std::uint8_t sigma_[kMaxCells], transpose_[kMaxCells];
+    std::uint8_t fields_[kMaxPartitions][kMaxPatterns] = {};
+    std::shared_ptr<const RegionLabels> labels_[kMaxPatternTiles + 1];  // by pattern size, zero-aware tables only
 };
 
 }  // namespace bitsolve::sliding::pdb

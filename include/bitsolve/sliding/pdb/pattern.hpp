@@ -5,10 +5,12 @@
 // tiles whose goal cell is cells[i]", whatever their numbers.
 //
 // Named partitions (Korf & Felner 2002 style, disjoint, together covering every tile):
-//   pdb555, pdb663, pdb78 on 4x4; pdb6666 and pdb7773 on 5x5, alone or several joined by '+'
-//   (the maximum over them). They are written for the blank's goal in cell 0
+//   pdb555, pdb663, pdb78 on 4x4; pdb6666, zpdb6666 (zero-aware, below) and pdb7773 on 5x5,
+//   alone or several joined by '+' (the maximum over them). They are written for the blank's goal in cell 0
 //   (blank first); for the blank's goal in the last cell (blank last) every cell is turned by 180
 //   degrees, which keeps the main diagonal on itself, so the reflection still applies.
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,12 +24,21 @@ struct PatternSpec {
     std::uint8_t rows = 0, cols = 0;  // 2..5 each
     std::uint8_t blank_goal = 0;      // goal cell of the blank, 0 .. rows*cols-1
     std::vector<std::uint8_t> cells;  // goal cells of the pattern tiles, 1..8 of them, distinct, not the blank's
+    // Zero-aware (Clausecker & Reinefeld's ZPDB): an entry for every blank region of a placement
+    // (the regions the pattern's tiles leave free, numbered in the order of their lowest cells)
+    // instead of the minimum over them; fields() entries a placement, table.hpp.
+    bool zero_aware = false;
 
     Geometry geometry() const { return Geometry{rows, cols}; }
     unsigned size() const { return static_cast<unsigned>(rows) * cols; }
     unsigned k() const { return static_cast<unsigned>(cells.size()); }
+    // Placements of the pattern's tiles: n!/(n-k)!.
     std::uint64_t entries() const;
-    // File-name stem, e.g. "4x4-b0-1.2.3.4.5.6.7".
+    // Entries a placement: the most blank regions k tiles can leave when zero-aware, else 1.
+    unsigned fields() const;
+    // The table's entries: entries() * fields().
+    std::uint64_t table_entries() const { return entries() * fields(); }
+    // File-name stem, e.g. "4x4-b0-1.2.3.4.5.6.7"; a zero-aware table's ends in "-z".
     std::string key() const;
     bool operator==(const PatternSpec&) const = default;
 };
@@ -64,6 +75,38 @@ struct CellMasks {
     }
 };
 
+// The most blank regions that k tiles on this board can leave (every set of k cells tried once per
+// geometry and k, then remembered): 5 for 6 tiles on 5x5, 6 for 7.
+unsigned max_blank_regions(Geometry g, unsigned k);
+
+// The blank regions of every set of k occupied cells, for zero-aware lookups: region(occupied, c)
+// is the ordinal of free cell c's region among the regions of `occupied` in the order of their
+// lowest cells (the numbering of zero-aware entries). One 16-byte row of 4-bit ordinals per set,
+// indexed by the set's colexicographic rank: C(25, 6) rows, 2.8 MB, for 6 tiles on 5x5.
+class RegionLabels {
+public:
+    RegionLabels(Geometry g, unsigned k);
+    unsigned k() const { return k_; }
+    std::uint32_t rank(std::uint32_t occupied) const {
+        std::uint32_t r = 0;
+        for (unsigned i = 0; i < k_; ++i) {
+            r += binom_[std::countr_zero(occupied)][i + 1];
+            occupied &= occupied - 1;
+        }
+        return r;
+    }
+    const std::array<std::uint8_t, 16>& row(std::uint32_t occupied) const { return rows_[rank(occupied)]; }
+    static unsigned region(const std::array<std::uint8_t, 16>& row, unsigned cell) {
+        return (row[cell / 2] >> (4 * (cell & 1))) & 15u;
+    }
+    unsigned region(std::uint32_t occupied, unsigned cell) const { return region(row(occupied), cell); }
+
+private:
+    unsigned k_;
+    std::uint32_t binom_[32][kMaxPatternTiles + 1] = {};  // binom_[c][i] = C(c, i)
+    std::vector<std::array<std::uint8_t, 16>> rows_;
+};
+
 // A catalogue: partitions of one's own, for one board size, in a text file ('#' starts a comment;
 // blank lines are ignored). The first line is "size RxC"; every other line is a partition: groups of goal
 // cells (numbered for the blank's goal in cell 0, as the named partitions; turned by 180 degrees
@@ -76,6 +119,7 @@ struct CellMasks {
 struct Catalogue {
     Geometry geo;
     std::vector<std::vector<std::vector<std::uint8_t>>> partitions;  // groups of goal cells
+    std::vector<bool> zero_aware;  // per partition: its tables are zero-aware (named ones only)
 };
 inline constexpr std::string_view kCataloguePrefix = "catalogue:";
 // Throws InputError (line, column) for anything but a catalogue as above.

@@ -8,7 +8,7 @@
 //   Solution s = solve(start, goal, opt);
 //
 // Names: "md" and "lc" select no database (the computed heuristics of SolveOptions::heuristic);
-// "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666" (5x5) select that partition, with the suffix
+// "pdb555", "pdb663", "pdb78" (4x4) and "pdb6666", "zpdb6666", "pdb7773" (5x5) select that partition, with the suffix
 // "-dual" (e.g. "pdb6666-dual") the same tables with dual lookups; names joined by '+' (e.g.
 // "pdb6666+pdb7773") the maximum over those partitions; "best" selects the strongest
 // one shipped for the size (pattern.hpp: best_partition), "auto" the same but the 4x4's 7-8
