@@ -66,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     PdbHeader h;
     if (!fuzz::accepts([&] { h = parse_header(bytes); })) return 0;
     FUZZ_CHECK(spec_problem(h.spec).empty());
-    FUZZ_CHECK(h.entries == h.spec.entries());
+    FUZZ_CHECK(h.entries == h.spec.table_entries());
+    FUZZ_CHECK(h.spec.zero_aware == (h.format == EntryFormat::ZeroAwareBytes));
     const std::vector<std::uint8_t> again = serialize_header(h);
     FUZZ_CHECK(again.size() == kPdbHeaderSize);
     FUZZ_CHECK(std::memcmp(again.data(), bytes.data(), kPdbHeaderSize) == 0);
