@@ -55,7 +55,7 @@ struct Context {
     DualTables dual_tables;
     unsigned n, sides;
     std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
-    bool reflect, dual, zero_aware;    // zero_aware: some side's tables are
+    bool reflect, dual, zero_aware;    // zero_aware: some side's tables are zero-aware
     std::array<Tile, kMaxCells> goal;
     Shift shift[2][kMaxCells][kDirs];  // [mirrored][b][d]
     std::array<Side, kMaxSides> side;
