@@ -220,9 +220,7 @@ void settle_zero_aware(const PatternSpec& spec, const CellMasks& geo, TableBytes
             unrank_kperm(r, k, n, pos);
             std::uint32_t occupied = 0;
             for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-            const std::uint32_t free_cells = geo.all & ~occupied;
-            unsigned regions = 0;
-            for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
+            const unsigned regions = geo.regions(geo.all & ~occupied);
             for (unsigned j = 0; j < regions; ++j)
                 if (e[j] == 0xFF) e[j] = 0;
         }

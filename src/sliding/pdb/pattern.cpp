@@ -82,12 +82,7 @@ unsigned max_blank_regions(Geometry g, unsigned k) {
     if (const auto it = known.find(key); it != known.end()) return it->second;
     const CellMasks geo(g);
     unsigned most = 1;
-    for_each_cell_set(geo.n, k, [&](std::uint32_t set) {
-        const std::uint32_t free_cells = geo.all & ~set;
-        unsigned regions = 0;
-        for (std::uint32_t rest = free_cells; rest; ++regions) rest &= ~geo.flood(rest & (~rest + 1u), free_cells);
-        most = std::max(most, regions);
-    });
+    for_each_cell_set(geo.n, k, [&](std::uint32_t set) { most = std::max(most, geo.regions(geo.all & ~set)); });
     return known[key] = most;
 }
 

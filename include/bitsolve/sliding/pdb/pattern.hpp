@@ -68,6 +68,12 @@ struct CellMasks {
         } while (r != prev);
         return r;
     }
+    // How many regions the cells of `free_cells` form.
+    unsigned regions(std::uint32_t free_cells) const {
+        unsigned count = 0;
+        for (std::uint32_t rest = free_cells; rest; ++count) rest &= ~flood(rest & (~rest + 1u), free_cells);
+        return count;
+    }
     // Neighbours of a cell (up to 4).
     std::uint32_t neighbours(unsigned cell) const {
         const std::uint32_t b = 1u << cell;
@@ -86,7 +92,6 @@ unsigned max_blank_regions(Geometry g, unsigned k);
 class RegionLabels {
 public:
     RegionLabels(Geometry g, unsigned k);
-    unsigned k() const { return k_; }
     std::uint32_t rank(std::uint32_t occupied) const {
         std::uint32_t r = 0;
         for (unsigned i = 0; i < k_; ++i) {
