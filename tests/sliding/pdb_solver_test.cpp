@@ -75,6 +75,15 @@ void expect_same_counts(const PdbSolution& one, const PdbSolution& more, unsigne
     EXPECT_EQ(more.stats.generated, one.stats.generated) << threads << " threads";
 }
 
+// The same path and counts on 2 and 3 threads as the 1-thread solution `one` of board b.
+void expect_same_on_more_threads(const PdbHeuristic& h, const Board& b, const PdbSolution& one, int prune_depth = 2) {
+    for (unsigned threads : {2u, 3u}) {
+        const PdbSolution more = solve_pdb(h, b, threads, std::numeric_limits<int>::max(), {}, prune_depth);
+        EXPECT_EQ(more.path, one.path) << threads << " threads";
+        expect_same_counts(one, more, threads);
+    }
+}
+
 // Korf's first `count` instances of optimal length <= 48 (cheap with 5-5-5).
 std::vector<pdbtest::Instance> short_korf_instances(std::size_t count) {
     const auto all = pdbtest::read_instances(std::string(BITSOLVE_DATA_DIR) + "/sliding/korf100.txt", Geometry{4, 4});
@@ -223,11 +232,7 @@ TEST(PdbSolver, DualKorfInstancesSameLengthsFewerNodes) {
         EXPECT_LE(d.iterations.back().generated, p.iterations.back().generated);
         with += d.stats.generated;
         without += p.stats.generated;
-        for (unsigned threads : {2u, 3u}) {
-            const PdbSolution more = solve_pdb(h555_dual(), inst.board, threads);
-            EXPECT_EQ(more.path, d.path) << threads << " threads";
-            expect_same_counts(d, more, threads);
-        }
+        expect_same_on_more_threads(h555_dual(), inst.board, d);
     }
     EXPECT_LT(with, without);
 }
@@ -257,11 +262,7 @@ TEST(PdbSolver, PruneDepthKorfInstancesFewerNodesAnyThreadCount) {
         EXPECT_EQ(f.initial_h, p.initial_h);
         plain += p.stats.generated;
         pruned += f.stats.generated;
-        for (unsigned threads : {2u, 3u}) {
-            const PdbSolution more = solve_pdb(h555(), inst.board, threads, std::numeric_limits<int>::max(), {}, 12);
-            EXPECT_EQ(more.path, f.path) << threads << " threads";
-            expect_same_counts(f, more, threads);
-        }
+        expect_same_on_more_threads(h555(), inst.board, f, 12);
     }
     EXPECT_LT(pruned, plain);
 }
@@ -321,11 +322,7 @@ TEST(PdbSolver, ZeroAwareKorfInstancesSameLengthsFewerNodes) {
         EXPECT_LE(a.iterations.back().generated, p.iterations.back().generated);
         with += a.stats.generated;
         without += p.stats.generated;
-        for (unsigned threads : {2u, 3u}) {
-            const PdbSolution more = solve_pdb(z, inst.board, threads);
-            EXPECT_EQ(more.path, a.path) << threads << " threads";
-            expect_same_counts(a, more, threads);
-        }
+        expect_same_on_more_threads(z, inst.board, a);
         const PdbSolution m = solve_pdb(both, inst.board, 2);
         ASSERT_EQ(m.length, inst.length);
         expect_replays(inst.board, m, goal);
@@ -371,11 +368,7 @@ TEST(PdbSolver, MaxOverPartitionsKorfInstancesNoMoreNodesThanEither) {
         EXPECT_LE(m.iterations.back().generated, b.iterations.back().generated);
         total_both += m.stats.generated;
         total_555 += a.stats.generated;
-        for (unsigned threads : {2u, 3u}) {
-            const PdbSolution more = solve_pdb(both, inst.board, threads);
-            EXPECT_EQ(more.path, m.path) << threads << " threads";
-            expect_same_counts(m, more, threads);
-        }
+        expect_same_on_more_threads(both, inst.board, m);
     }
     EXPECT_LT(total_both, total_555);
 }
