@@ -271,6 +271,13 @@ TEST(PdbBuilder, EstimatesBeforeBuilding) {
     EXPECT_FALSE(e78.fields_by_region);
     EXPECT_DOUBLE_EQ(e78.cpu_seconds, 518918400.0 / kBuildEntriesPerCpuSecond);
     EXPECT_EQ(estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6})).peak_bytes, 127512000u * 3);  // 5 regions
+    // Zero-aware: an entry per placement and region (5 here) and a slower rate per placement.
+    auto z6 = pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6});
+    z6.zero_aware = true;
+    const BuildEstimate ez = estimate_build(z6);
+    EXPECT_EQ(ez.entries, 127512000u * 5);
+    EXPECT_EQ(ez.peak_bytes, 127512000u * 2 + 127512000u * 5);
+    EXPECT_DOUBLE_EQ(ez.cpu_seconds, 127512000.0 / kZeroAwareBuildEntriesPerCpuSecond);
     const BuildEstimate e7 = estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6, 7}));
     EXPECT_EQ(e7.peak_bytes, 2422728000ULL * 3);  // 6 regions (18 free cells)
     EXPECT_TRUE(e7.fields_by_region);

@@ -47,7 +47,7 @@ struct BuildInfo {
 // What a build takes, known before it starts: the table's entries (spec.table_entries(), one byte
 // each, in memory and in the cache file after its 64-byte header), the builder's peak memory (the table and its
 // slots), and its CPU time estimated at kBuildEntriesPerCpuSecond (kLargeBuildEntriesPerCpuSecond
-// above kLargeBuildEntries).
+// above kLargeBuildEntries, kZeroAwareBuildEntriesPerCpuSecond for a zero-aware table).
 struct BuildEstimate {
     std::uint64_t entries = 0;
     std::uint64_t peak_bytes = 0;
@@ -62,6 +62,10 @@ inline constexpr double kBuildEntriesPerCpuSecond = 1.8e6;
 // 1.25 M entries per CPU-second, on the same machine (docs/benchmarks.md, "The 7-7-7-3 partition").
 inline constexpr std::uint64_t kLargeBuildEntries = 1'000'000'000;
 inline constexpr double kLargeBuildEntriesPerCpuSecond = 1.25e6;
+// A zero-aware build keeps every (placement, region) distance and settles them in a last pass:
+// the 5x5 zpdb6666 tables (510 M placements) took 415 CPU-s on the same machine, 1.23 M
+// placements per CPU-second (docs/benchmarks.md, "Zero-aware 6-6-6-6").
+inline constexpr double kZeroAwareBuildEntriesPerCpuSecond = 1.2e6;
 // Throws UsageError for a malformed spec.
 BuildEstimate estimate_build(const PatternSpec& spec);
 
