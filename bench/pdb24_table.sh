@@ -6,27 +6,36 @@
 # (data/sliding/korf24-nodes.txt) and the ratio of ours to theirs. Needs the four 6-tile tables
 # in DIR (built there on first use, about 4 x 180 M states) and idle cores: instances run minutes.
 #
-#   bench/pdb24_table.sh [-b BUILD_DIR] [-d PDB_DIR] [-t THREADS] [-i "1 3 4 5"] [-m MAX_THRESHOLD]
-#                        [-p pdb6666 | pdb6666-dual | zpdb6666 | pdb6666+pdb7773] [-z PRUNE_DEPTH]
+#   bench/pdb24_table.sh [-b BUILD_DIR] [-d PDB_DIR] [-t THREADS] [-i "1 3 4 5" | -i all] [-m MAX_THRESHOLD]
+#                        [-B BUDGET [-f FRACTION]] [-p pdb6666 | pdb6666-dual | zpdb6666 | pdb6666+pdb7773] [-z PRUNE_DEPTH]
 #
 # -m stops every instance before its first IDA* iteration above the threshold (a fixed amount of
 # work for timing; the row then says "cut off" instead of the length found). -z: duplicate-move
 # pruning depth (pdb_korf_bench --prune-depth; 12 is what --heuristic best uses on 5x5).
+# -B stops every instance before the iteration that would take it above BUDGET generated nodes
+# (pdb_korf_bench --budget) and adds two columns: the nodes and CPU time projected to the
+# published length (the measured ones for a solved instance), a range for one cut off: without
+# and with its final iteration in full; the total row sums them. A last line gives the totals
+# with FRACTION of each final iteration (-f, default 0.2) and the ratio to Korf & Felner's
+# nodes then. -i all: the 50 instances.
 set -euo pipefail
-build=build dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitsolve" threads=2 instances="1 3 4 5" max="" pdb=pdb6666 prune=2
-while getopts "b:d:t:i:m:p:z:" o; do
+build=build dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitsolve" threads=2 instances="1 3 4 5" max="" budget="" fraction=0.2 pdb=pdb6666 prune=2
+while getopts "b:d:t:i:m:B:f:p:z:" o; do
     case $o in
         b) build=$OPTARG ;;
         d) dir=$OPTARG ;;
         t) threads=$OPTARG ;;
         i) instances=$OPTARG ;;
         m) max=$OPTARG ;;
+        B) budget=$OPTARG ;;
+        f) fraction=$OPTARG ;;
         p) pdb=$OPTARG ;;
         z) prune=$OPTARG ;;
-        *) sed -n '2,14p' "$0"; exit 2 ;;
+        *) sed -n '2,20p' "$0"; exit 2 ;;
     esac
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
+[[ $instances == all ]] && instances=$(seq -s ' ' 1 50)
 bench="$build/bench/pdb_korf_bench"
 [[ -x $bench ]] || bench="$root/$build/bench/pdb_korf_bench"
 [[ -x $bench ]] || { echo "no $build/bench/pdb_korf_bench: build it first" >&2; exit 2; }
@@ -35,28 +44,59 @@ commas() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
 
 published() { grep -v '^#' "$root/data/sliding/korf24-nodes.txt" | awk -v i="$1" '$1 == i { print $3 }'; }
 
-echo "| instance (Korf & Taylor) | optimal | found | initial h | generated | expanded | wall ($threads threads) | CPU | Korf & Felner generated | ratio |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-sum_gen=0 sum_kf=0 sum_wall=0 sum_cpu=0 any_cut=0
+extra_head="" extra_rule=""
+[[ -n $budget ]] && extra_head=" projected generated | projected CPU |" extra_rule="---|---|"
+echo "| instance (Korf & Taylor) | optimal | found | initial h | generated | expanded | wall ($threads threads) | CPU |$extra_head Korf & Felner generated | ratio |"
+echo "|---|---|---|---|---|---|---|---|$extra_rule---|---|"
+sum_gen=0 sum_kf=0 sum_wall=0 sum_cpu=0 any_cut=0 sum_lo=0 sum_hi=0 sum_clo=0 sum_chi=0
+add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", a + b }'; }
+addf() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
 for i in $instances; do
     args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --skip $((i - 1)) --first 1 --prune-depth "$prune")
     [[ -n $max ]] && args+=(--max-threshold "$max")
-    # Columns of a result row: no opt len h0 expanded generated seconds cpu [cut off] [WRONG].
+    [[ -n $budget ]] && args+=(--budget "$budget")
+    # Columns of a result row: no opt len h0 expanded generated seconds cpu [cut off [at T, projected
+    # LO HI generated CLO CHI cpu]] [WRONG].
     line=$("$bench" "${args[@]}" "$root/data/sliding/korf24-50.txt" | grep -v '^#')
     read -r no opt len h0 expanded generated wall cpu rest <<<"$line"
-    found=$len
-    [[ $rest == *"cut off"* ]] && found="cut off"
+    found=$len lo=$generated hi=$generated clo=$cpu chi=$cpu
+    if [[ $rest == *projected* ]]; then
+        read -r at lo hi clo chi <<<"$(sed -E 's/.*at ([0-9]+), projected ([0-9]+) ([0-9]+) generated ([0-9.]+) ([0-9.]+) cpu.*/\1 \2 \3 \4 \5/' <<<"$rest")"
+        found="cut off at $at"
+    elif [[ $rest == *"cut off"* ]]; then
+        found="cut off" any_cut=1
+    fi
     [[ $rest == *WRONG* ]] && found="$found WRONG"
     kf=$(published "$i")
     ratio=$(awk -v a="$generated" -v b="$kf" 'BEGIN { printf "%.3f", a / b }')
-    [[ $found == "cut off" ]] && ratio="(cut off)" any_cut=1
-    printf '| #%s | %s | %s | %s | %s | %s | %.1f s | %.1f s | %s | %s |\n' "$no" "$opt" "$found" "$h0" \
-        "$(commas "$generated")" "$(commas "$expanded")" "$wall" "$cpu" "$(commas "$kf")" "$ratio"
+    [[ $found == "cut off" ]] && ratio="(cut off)"
+    [[ $found == "cut off at"* ]] && ratio=$(awk -v a="$lo" -v b="$hi" -v k="$kf" 'BEGIN { printf "%.3f-%.3f (projected)", a / k, b / k }')
+    extra=""
+    if [[ -n $budget ]]; then
+        if [[ $lo == "$hi" ]]; then
+            extra=" $(commas "$lo") | $(awk -v c="$clo" 'BEGIN { printf "%.0f s", c }') |"
+        else
+            extra=" $(commas "$lo") - $(commas "$hi") | $(awk -v a="$clo" -v b="$chi" 'BEGIN { printf "%.0f - %.0f s", a, b }') |"
+        fi
+    fi
+    printf '| #%s | %s | %s | %s | %s | %s | %.1f s | %.1f s |%s %s | %s |\n' "$no" "$opt" "$found" "$h0" \
+        "$(commas "$generated")" "$(commas "$expanded")" "$wall" "$cpu" "$extra" "$(commas "$kf")" "$ratio"
     sum_gen=$((sum_gen + generated)) sum_kf=$((sum_kf + kf))
-    sum_wall=$(awk -v a="$sum_wall" -v b="$wall" 'BEGIN { print a + b }')
-    sum_cpu=$(awk -v a="$sum_cpu" -v b="$cpu" 'BEGIN { print a + b }')
+    sum_lo=$(add "$sum_lo" "$lo") sum_hi=$(add "$sum_hi" "$hi")
+    sum_clo=$(addf "$sum_clo" "$clo") sum_chi=$(addf "$sum_chi" "$chi")
+    sum_wall=$(addf "$sum_wall" "$wall") sum_cpu=$(addf "$sum_cpu" "$cpu")
 done
 total_ratio=$(awk -v a="$sum_gen" -v b="$sum_kf" 'BEGIN { printf "%.3f", a / b }')
 ((any_cut)) && total_ratio="(cut off)"
-printf '| total | | | | %s | | %.1f s | %.1f s | %s | %s |\n' "$(commas "$sum_gen")" "$sum_wall" "$sum_cpu" \
-    "$(commas "$sum_kf")" "$total_ratio"
+extra=""
+if [[ -n $budget ]]; then
+    total_ratio=$(awk -v a="$sum_lo" -v b="$sum_hi" -v k="$sum_kf" 'BEGIN { printf "%.3f-%.3f", a / k, b / k }')
+    extra=" $(commas "$sum_lo") - $(commas "$sum_hi") | $(awk -v a="$sum_clo" -v b="$sum_chi" 'BEGIN { printf "%.0f - %.0f s", a, b }') |"
+fi
+printf '| total | | | | %s | | %.1f s | %.1f s |%s %s | %s |\n' "$(commas "$sum_gen")" "$sum_wall" "$sum_cpu" \
+    "$extra" "$(commas "$sum_kf")" "$total_ratio"
+if [[ -n $budget ]]; then
+    awk -v lo="$sum_lo" -v hi="$sum_hi" -v clo="$sum_clo" -v chi="$sum_chi" -v f="$fraction" -v k="$sum_kf" 'BEGIN {
+        g = lo + f * (hi - lo); c = clo + f * (chi - clo)
+        printf "\nWith %s of each unfinished final iteration: %.4g generated nodes (%.3fx Korf & Felner'"'"'s), %.0f CPU-s (%.1f CPU-hours).\n", f, g, g / k, c, c / 3600 }'
+fi
