@@ -87,12 +87,12 @@ for i in $instances; do
     sum_wall=$(addf "$sum_wall" "$wall") sum_cpu=$(addf "$sum_cpu" "$cpu")
 done
 total_ratio=$(awk -v a="$sum_gen" -v b="$sum_kf" 'BEGIN { printf "%.3f", a / b }')
-((any_cut)) && total_ratio="(cut off)"
 extra=""
 if [[ -n $budget ]]; then
     total_ratio=$(awk -v a="$sum_lo" -v b="$sum_hi" -v k="$sum_kf" 'BEGIN { printf "%.3f-%.3f", a / k, b / k }')
     extra=" $(commas "$sum_lo") - $(commas "$sum_hi") | $(awk -v a="$sum_clo" -v b="$sum_chi" 'BEGIN { printf "%.0f - %.0f s", a, b }') |"
 fi
+((any_cut)) && total_ratio="(cut off)"  # an instance cut off by -m has no projection
 printf '| total | | | | %s | | %.1f s | %.1f s |%s %s | %s |\n' "$(commas "$sum_gen")" "$sum_wall" "$sum_cpu" \
     "$extra" "$(commas "$sum_kf")" "$total_ratio"
 if [[ -n $budget ]]; then
