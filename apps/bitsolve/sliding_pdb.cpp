@@ -65,7 +65,7 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
                     const std::vector<pdb::PatternSpec>& specs, const std::vector<std::uint8_t>& cached,
                     const std::filesystem::path& dir, unsigned threads) {
     std::size_t missing = 0;
-    std::uint64_t entries = 0, disk = 0, peak = 0;
+    std::uint64_t entries = 0, disk = 0, memory = 0, peak = 0;
     double cpu = 0;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         if (cached[i]) continue;
@@ -73,6 +73,7 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         ++missing;
         entries += e.entries;
         disk += e.entries + pdb::kPdbHeaderSize;
+        memory += e.memory_bytes;
         peak = std::max(peak, e.peak_bytes);  // one table at a time
         cpu += e.cpu_seconds;
     }
@@ -89,11 +90,15 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         throw LimitError(fmt::format("{} needs {} of disk for {}, and '{}' has {} free", name, format_size(disk),
                                      missing == specs.size() ? "its tables" : "the tables not cached",
                                      quote(dir.string(), 200), format_size(space.available)));
+    // Zero-aware tables take less memory than disk once loaded (their lookup form, table.hpp).
+    const std::string sizes =
+        memory == entries ? format_size(disk) + " on disk and in memory once loaded"
+                          : format_size(disk) + " on disk, " + format_size(memory) + " in memory once loaded at most";
     print_note(
-        fmt::format("{}, {} to build: {:.1f} M entries, {} on disk and in memory once loaded, up to {} while building; "
+        fmt::format("{}, {} to build: {:.1f} M entries, {}, up to {} while building; "
                     "about {} of CPU, {} on {} thread{} (an estimate)",
-                    what, missing, static_cast<double>(entries) / 1e6, format_size(disk), format_size(peak),
-                    duration(cpu), duration(cpu / std::max(1u, threads)), threads, threads == 1 ? "" : "s"));
+                    what, missing, static_cast<double>(entries) / 1e6, sizes, format_size(peak), duration(cpu),
+                    duration(cpu / std::max(1u, threads)), threads, threads == 1 ? "" : "s"));
 }
 
 // A check of the pattern database names the commands accept: the words `extra`, every shipped

@@ -90,7 +90,8 @@ void check_zero_aware(const Case& c) {
     std::vector<PatternSpec> zspecs = s.specs;
     for (auto& z : zspecs) z.zero_aware = true;
     const PdbHeuristic h(s.goal, pdbtest::build_set(s.specs));
-    const PdbHeuristic z(s.goal, pdbtest::build_set(zspecs));
+    const PdbSet zset = pdbtest::build_set(zspecs);
+    const PdbHeuristic z(s.goal, zset);
     EXPECT_TRUE(z.zero_aware(0));
     EXPECT_FALSE(h.zero_aware(0));
     std::uint64_t above = 0;
@@ -106,6 +107,34 @@ void check_zero_aware(const Case& c) {
         if (z.plain_sum(b) > h.plain_sum(b)) ++above;
     }
     EXPECT_GT(above, 0u);
+    // The search's form of every table (ZeroAwareLookup) gives the table's entry for every
+    // placement and blank cell: the one byte where the regions' entries are all the same, else the
+    // largest region's byte or `rest`.
+    for (unsigned p = 0; p < z.patterns(); ++p) {
+        const ZeroAwareLookup* lookup = z.lookup(p);
+        ASSERT_NE(lookup, nullptr);
+        EXPECT_EQ(h.lookup(p), nullptr);
+        const unsigned k = z.pattern_size(p), n = z.cells();
+        std::uint64_t several = 0;
+        for (std::uint64_t r = 0; r < kperm_count(n, k); ++r) {
+            std::uint8_t pos[kMaxPatternTiles];
+            unrank_kperm(r, k, n, pos);
+            std::uint32_t occupied = 0;
+            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            const auto& row = z.labels(k)->row(occupied);
+            for (unsigned b = 0; b < n; ++b) {
+                if (occupied >> b & 1u) continue;
+                ASSERT_EQ(lookup->at(r, row, b), zset.tables[p]->data[r * z.fields(p) + RegionLabels::region(row, b)])
+                    << "placement " << r << ", blank on " << b;
+            }
+            several += lookup->first[r] >= ZeroAwareLookup::kSeveral;
+        }
+        EXPECT_GT(several, 0u);
+        EXPECT_EQ(lookup->rest.size(), several * z.fields(p));
+        // Within the bound the build estimate gives before the table exists.
+        EXPECT_LE(lookup->first.size() + lookup->blocks.size() * sizeof(ZeroAwareLookup::Block) + lookup->rest.size(),
+                  zero_aware_lookup_bytes_at_most(zspecs[p]));
+    }
     EXPECT_THROW(PdbHeuristic(s.goal, pdbtest::build_set(zspecs), true, true), bitsolve::UsageError);
     std::vector<PatternSpec> mixed = s.specs;
     mixed[0].zero_aware = true;

@@ -284,7 +284,7 @@ BuildEstimate estimate_build(const PatternSpec& spec) {
                                                        : kBuildEntriesPerCpuSecond;
     const SlotLayout l = slot_layout(spec, CellMasks(spec.geometry()));
     return {spec.table_entries(), entries * l.bytes + spec.table_entries(), static_cast<double>(entries) / rate,
-            l.by_region};
+            l.by_region, spec.zero_aware ? zero_aware_lookup_bytes_at_most(spec) : spec.table_entries()};
 }
 
 PdbTable build_table(const PatternSpec& spec, unsigned threads, const ProgressFn& progress, BuildInfo* info) {

@@ -1,8 +1,12 @@
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
 
@@ -52,6 +56,31 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
         for (unsigned t = 1; t < n_; ++t)
             if (pattern_[q][t] == 0xFF) throw UsageError("pattern databases do not cover every tile");
     }
+    // Zero-aware tables are kept in their lookup form only (table.hpp), built a table per core: the
+    // heuristic lets go of each table's own bytes as soon as its form is built (freed unless the
+    // caller holds them too). A table that two partitions share gets one form.
+    std::vector<std::pair<unsigned, unsigned>> to_build, shared;
+    for (unsigned q = 0; q < sets_.size(); ++q) {
+        for (unsigned p = 0; p < sets_[q].tables.size(); ++p) {
+            if (!sets_[q].tables[p]->spec.zero_aware) continue;
+            bool first = true;
+            for (const auto& [q2, p2] : to_build)
+                if (sets_[q2].tables[p2]->spec.key() == sets_[q].tables[p]->spec.key()) first = false;
+            (first ? to_build : shared).emplace_back(q, p);
+        }
+    }
+    parallel_for(to_build.size(), 0, [&](std::size_t i) {
+        const auto [q, p] = to_build[i];
+        const PdbTable& t = *sets_[q].tables[p];
+        lookups_[q][p] = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(t, *labels_[t.spec.k()]));
+        sets_[q].tables[p] = std::make_shared<const PdbTable>(PdbTable{t.spec, {}});
+    });
+    check_stop();  // a stop leaves forms unbuilt
+    for (const auto& [q, p] : shared) {
+        for (const auto& [q2, p2] : to_build)
+            if (sets_[q2].tables[p2]->spec.key() == sets_[q].tables[p]->spec.key()) lookups_[q][p] = lookups_[q2][p2];
+        sets_[q].tables[p] = std::make_shared<const PdbTable>(PdbTable{sets_[q].tables[p]->spec, {}});
+    }
     // Reflection needs a square board and the blank's goal on the diagonal.
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
     for (unsigned c = 0; c < n_; ++c)
@@ -84,8 +113,7 @@ int PdbHeuristic::plain_sum(const Tile* board, unsigned part) const {
     for (unsigned p = 0; p < patterns(part); ++p) {
         const unsigned k = pattern_size(p, part);
         const std::uint64_t rank = rank_kperm(pos[p], k, n_);
-        h += zero_aware(part) ? table(p, part)[rank * fields(p, part) + labels_[k]->region(occupied[p], blank)]
-                              : table(p, part)[rank];
+        h += zero_aware(part) ? lookups_[part][p]->at(rank, labels_[k]->row(occupied[p]), blank) : table(p, part)[rank];
     }
     return h;
 }

@@ -34,10 +34,11 @@ struct Context {
     // Everything is indexed by the board's own tiles and cells: the reflection is folded in.
     struct Side {
         unsigned patterns = 0, k[kMaxPatterns] = {};
+        // A byte per placement: the table, or for zero-aware tables the first byte of lookup[p]
+        // (table.hpp), the blank's region picked by labels[p].
         const std::uint8_t* table[kMaxPatterns] = {};
-        // Zero-aware tables: fields[p] entries a placement, the blank's region picked by labels[p].
         bool zero_aware = false;
-        unsigned fields[kMaxPatterns] = {};
+        const ZeroAwareLookup* lookup[kMaxPatterns] = {};
         const RegionLabels* labels[kMaxPatterns] = {};
         std::uint64_t weight[kMaxPatterns][kMaxPatternTiles] = {};
         bool mirrored = false;
@@ -94,8 +95,8 @@ struct Context {
         v.zero_aware = h.zero_aware(part);
         for (unsigned p = 0; p < v.patterns; ++p) {
             v.k[p] = h.pattern_size(p, part);
-            v.table[p] = h.table(p, part);
-            v.fields[p] = h.fields(p, part);
+            v.lookup[p] = h.lookup(p, part);
+            v.table[p] = v.lookup[p] ? v.lookup[p]->first.data() : h.table(p, part);
             v.labels[p] = h.labels(v.k[p]);
             for (unsigned i = 0; i < v.k[p]; ++i) {
                 v.weight[p][i] = 1;

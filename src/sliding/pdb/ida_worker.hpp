@@ -120,14 +120,14 @@ struct Worker {
 
     // The table entry of pattern p on side v for placement `r` whose cells are `occ` (side cells),
     // the blank on side cell `b`. Zero-aware: the placement's entry for the blank's region, read
-    // without the region when the placement has only one (its second entry is then 0xFF).
+    // without the region when the placement has only one (ZeroAwareLookup).
     __attribute__((always_inline)) std::uint8_t entry(unsigned v, unsigned p, std::uint64_t r, std::uint32_t occ,
                                                       unsigned b) const {
         const Context::Side& side = c->side[v];
         if (!Zero || !side.zero_aware) return side.table[p][r];
-        const std::uint8_t* e = side.table[p] + r * side.fields[p];
-        if (side.fields[p] == 1 || e[1] == 0xFF) return e[0];
-        return e[side.labels[p]->region(occ, b)];
+        const std::uint8_t e = side.table[p][r];
+        if (e < ZeroAwareLookup::kSeveral) return e;
+        return side.lookup[p]->at(r, side.labels[p]->row(occ), b);
     }
     // The same for child x, on side v: the moved tile on the blank's cell, the blank on its cell.
     __attribute__((always_inline)) std::uint8_t child_entry(unsigned v, const Child& x) const {
@@ -170,7 +170,7 @@ struct Worker {
                 x.nr[v] = rank_step(rank[v][p], side.weight[p][sl], c->shift[Reflect && v % 2 == 1][blank][d],
                                     side.contrib[t]);
                 assert(x.nr[v] == rank_after(pos[v][p], side.k[p], sl, side.cell[blank]));
-                __builtin_prefetch(side.table[p] + (Zero ? x.nr[v] * side.fields[p] : x.nr[v]));
+                __builtin_prefetch(side.table[p] + x.nr[v]);
             }
         }
         return m;

@@ -98,9 +98,15 @@ RegionLabels::RegionLabels(Geometry g, unsigned k) : k_(k) {
         const std::uint32_t free_cells = geo.all & ~set;
         auto& row = rows_[rank(set)];
         std::uint32_t rest = free_cells;
+        int most = 0;
         for (unsigned ordinal = 0; rest; ++ordinal) {
             std::uint32_t region = geo.flood(rest & (~rest + 1u), free_cells);
             rest &= ~region;
+            if (std::popcount(region) > most) {
+                most = std::popcount(region);
+                row[15] = static_cast<std::uint8_t>(ordinal);
+            }
+            if (ordinal == 1) ++several_;
             for (; region; region &= region - 1) {
                 const unsigned c = static_cast<unsigned>(std::countr_zero(region));
                 row[c / 2] = static_cast<std::uint8_t>(row[c / 2] | (ordinal << (4 * (c & 1))));

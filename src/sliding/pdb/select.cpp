@@ -62,6 +62,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
         }
         sets.push_back(std::move(set));
     }
+    obtained.clear();  // the heuristic alone holds the tables, so it can release what it transforms
     return std::make_shared<const PdbHeuristic>(goal, std::move(sets), true, is_dual_name(partition));
 }
 

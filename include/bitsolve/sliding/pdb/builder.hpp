@@ -48,11 +48,14 @@ struct BuildInfo {
 // each, in memory and in the cache file after its 64-byte header), the builder's peak memory (the table and its
 // slots), and its CPU time estimated at kBuildEntriesPerCpuSecond (kLargeBuildEntriesPerCpuSecond
 // above kLargeBuildEntries, kZeroAwareBuildEntriesPerCpuSecond for a zero-aware table).
+// memory_bytes: what the table takes once loaded for a search (entries, or for a zero-aware
+// table the most its lookup form can take, zero_aware_lookup_bytes_at_most).
 struct BuildEstimate {
     std::uint64_t entries = 0;
     std::uint64_t peak_bytes = 0;
     double cpu_seconds = 0;
     bool fields_by_region = false;  // the build's 2-bit slot fields: one per blank region, else one per free cell
+    std::uint64_t memory_bytes = 0;
 };
 // Entries a build settles per CPU-second, measured with `bitsolve sliding build-pdb` on the
 // 4x4 7-8 (577 M entries, 311 CPU-s) and 5x5 6-6-6-6 tables (510 M, 290 CPU-s) on a 2-core AMD

@@ -72,13 +72,16 @@ public:
     std::uint8_t sigma(unsigned tile) const { return sigma_[tile]; }          // reflected tile name
     std::uint8_t transpose(unsigned cell) const { return transpose_[cell]; }  // reflected cell
     unsigned pattern_size(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->spec.k(); }
+    // A table of minima's bytes (null for a zero-aware table: see lookup()).
     const std::uint8_t* table(unsigned p, unsigned part = 0) const { return sets_[part].tables[p]->data.data(); }
     // Zero-aware tables (pattern.hpp) hold fields() entries a placement, the blank's region (of
     // the placement's cells, labels(k)) picking one. A partition's tables are all zero-aware or
-    // none is.
+    // none is. The heuristic keeps them in their lookup form (table.hpp), built once per table;
+    // lookup() is null for tables of minima.
     bool zero_aware(unsigned part) const { return sets_[part].tables[0]->spec.zero_aware; }
     unsigned fields(unsigned p, unsigned part = 0) const { return fields_[part][p]; }
     const RegionLabels* labels(unsigned k) const { return labels_[k].get(); }
+    const ZeroAwareLookup* lookup(unsigned p, unsigned part = 0) const { return lookups_[part][p].get(); }
     // Goal cells of pattern p's tiles, in slot order.
     const std::uint8_t* pattern_cells(unsigned p, unsigned part = 0) const {
         return sets_[part].tables[p]->spec.cells.data();
@@ -113,6 +116,7 @@ private:
     std::uint8_t sigma_[kMaxCells], transpose_[kMaxCells];
     std::uint8_t fields_[kMaxPartitions][kMaxPatterns] = {};
     std::shared_ptr<const RegionLabels> labels_[kMaxPatternTiles + 1];  // by pattern size, zero-aware tables only
+    std::shared_ptr<const ZeroAwareLookup> lookups_[kMaxPartitions][kMaxPatterns];
 };
 
 }  // namespace bitsolve::sliding::pdb

@@ -88,8 +88,12 @@ unsigned max_blank_regions(Geometry g, unsigned k);
 // The blank regions of every set of k occupied cells, for zero-aware lookups: region(occupied, c)
 // is the ordinal of free cell c's region among the regions of `occupied` in the order of their
 // lowest cells (the numbering of zero-aware entries). One 16-byte row of 4-bit ordinals per set,
-// indexed by the set's colexicographic rank: C(25, 6) rows, 2.8 MB, for 6 tiles on 5x5.
+// indexed by the set's colexicographic rank: C(25, 6) rows, 2.8 MB, for 6 tiles on 5x5. The row's
+// last byte holds largest(row): the ordinal of the region with the most cells (the lowest of
+// equals), where the blank is most often.
 class RegionLabels {
+    static_assert(kMaxCells <= 30, "a row's 4-bit ordinals end before its last byte");
+
 public:
     RegionLabels(Geometry g, unsigned k);
     std::uint32_t rank(std::uint32_t occupied) const {
@@ -105,9 +109,13 @@ public:
         return (row[cell / 2] >> (4 * (cell & 1))) & 15u;
     }
     unsigned region(std::uint32_t occupied, unsigned cell) const { return region(row(occupied), cell); }
+    static unsigned largest(const std::array<std::uint8_t, 16>& row) { return row[15]; }
+    // How many of the sets leave more than one region.
+    std::uint64_t sets_with_several_regions() const { return several_; }
 
 private:
     unsigned k_;
+    std::uint64_t several_ = 0;
     std::uint32_t binom_[32][kMaxPatternTiles + 1] = {};  // binom_[c][i] = C(c, i)
     std::vector<std::array<std::uint8_t, 16>> rows_;
 };
