@@ -52,7 +52,10 @@ class PdbHeuristic {
 public:
     // Throws UsageError when the goal is not a valid board, or the tables do not form a disjoint
     // partition of the goal's tiles with the goal's blank cell and board size.
-    // dual: also the dual lookups (evaluate takes the maximum of all the sums).
+    // dual: also the dual lookups (evaluate takes the maximum of all the sums). Zero-aware tables
+    // are turned into their lookup form (table.hpp) on every core, a table per core, and their own
+    // bytes released (freed unless the caller still holds them); a stop request meanwhile throws
+    // LimitError.
     PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true, bool dual = false);
     // The maximum over 1..kMaxPartitions partitions, each checked as above; dual lookups take one.
     PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bool reflect = true, bool dual = false);
