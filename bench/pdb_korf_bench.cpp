@@ -29,6 +29,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -150,7 +151,7 @@ int main(int argc, char** argv) {
         for (const auto& s : partition) set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
         sets.push_back(std::move(set));
     }
-    const PdbHeuristic h(goal, sets, reflect, is_dual_name(pdb));
+    const PdbHeuristic h(goal, std::move(sets), reflect, is_dual_name(pdb));  // zero-aware tables' bytes freed
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
     const auto f0 = std::chrono::steady_clock::now();
@@ -160,6 +161,14 @@ int main(int argc, char** argv) {
         "%zu states, built in %.2f s)\n",
         pdb.c_str(), reflect ? " + reflection" : "", t_tables, c_tables, threads, prune_depth, fsm.forbidden(),
         fsm.states(), std::chrono::duration<double>(std::chrono::steady_clock::now() - f0).count());
+    std::set<const bitsolve::sliding::pdb::ZeroAwareLookup*> forms;  // a table two partitions share once
+    std::uint64_t form_bytes = 0;
+    for (unsigned part = 0; part < h.partitions(); ++part)
+        for (unsigned p = 0; p < h.patterns(part); ++p)
+            if (const auto* z = h.lookup(p, part); z && forms.insert(z).second) form_bytes += z->bytes();
+    if (form_bytes > 0)
+        std::printf("# zero-aware lookup forms: %zu tables, %.1f MB\n", forms.size(),
+                    static_cast<double>(form_bytes) / 1e6);
     std::printf("# %4s %4s %4s %4s %14s %14s %9s %9s\n", "no", "opt", "len", "h0", "expanded", "generated", "seconds",
                 "cpu");
 

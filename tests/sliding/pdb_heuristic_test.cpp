@@ -132,8 +132,9 @@ void check_zero_aware(const Case& c) {
         EXPECT_GT(several, 0u);
         EXPECT_EQ(lookup->rest.size(), several * z.fields(p));
         // Within the bound the build estimate gives before the table exists.
-        EXPECT_LE(lookup->first.size() + lookup->blocks.size() * sizeof(ZeroAwareLookup::Block) + lookup->rest.size(),
-                  zero_aware_lookup_bytes_at_most(zspecs[p]));
+        EXPECT_EQ(lookup->bytes(),
+                  lookup->first.size() + lookup->blocks.size() * sizeof(ZeroAwareLookup::Block) + lookup->rest.size());
+        EXPECT_LE(lookup->bytes(), zero_aware_lookup_bytes_at_most(zspecs[p]));
     }
     EXPECT_THROW(PdbHeuristic(s.goal, pdbtest::build_set(zspecs), true, true), bitsolve::UsageError);
     std::vector<PatternSpec> mixed = s.specs;

@@ -63,6 +63,7 @@ struct ZeroAwareLookup {
         const std::uint64_t index = block.before + static_cast<std::uint64_t>(std::popcount(below));
         return rest[index * fields + region];
     }
+    std::uint64_t bytes() const { return first.size() + blocks.size() * sizeof(Block) + rest.size(); }
 };
 
 // The lookup form of zero-aware `table` (labels: its pattern size's RegionLabels). Throws
