@@ -1,5 +1,6 @@
 #include "bitsolve/sliding/pdb/table.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include "bitsolve/sliding/pdb/rank.hpp"
@@ -24,11 +25,9 @@ ZeroAwareLookup make_zero_aware_lookup(const PdbTable& table, const RegionLabels
     z.fields = fields;
     z.first.resize(placements);
     z.blocks.resize((placements + 63) / 64);
+    // First scan: every placement whose regions agree gets its entry; the others are flagged and
+    // counted, so that `rest` is allocated once, at its size.
     std::uint64_t count = 0;
-    for (std::uint64_t r = 0; r < placements; ++r) count += entries_differ(table.data.data() + r * fields, fields);
-    if (count > 0xFFFFFFFFu) throw std::logic_error("zero-aware table " + table.spec.key() + " is too large");
-    z.rest.reserve(count * fields);
-    count = 0;
     for (std::uint64_t r = 0; r < placements; ++r) {
         const std::uint8_t* e = table.data.data() + r * fields;
         if (r % 64 == 0) z.blocks[r / 64].before = static_cast<std::uint32_t>(count);
@@ -39,15 +38,24 @@ ZeroAwareLookup make_zero_aware_lookup(const PdbTable& table, const RegionLabels
             z.first[r] = e[0];
             continue;
         }
-        std::uint8_t pos[kMaxPatternTiles];
-        unrank_kperm(r, k, n, pos);
-        std::uint32_t occupied = 0;
-        for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-        z.first[r] =
-            static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral | e[RegionLabels::largest(labels.row(occupied))]);
         z.blocks[r / 64].several |= std::uint64_t{1} << (r % 64);
-        z.rest.insert(z.rest.end(), e, e + fields);
-        ++count;
+        if (++count > 0xFFFFFFFFu) throw std::logic_error("zero-aware table " + table.spec.key() + " is too large");
+    }
+    // Second scan, over the flagged placements only, in order: their entries go to `rest`, and
+    // their byte holds the largest region's entry.
+    z.rest.reserve(count * fields);
+    for (std::uint64_t b = 0; b < z.blocks.size(); ++b) {
+        for (std::uint64_t bits = z.blocks[b].several; bits != 0; bits &= bits - 1) {
+            const std::uint64_t r = b * 64 + static_cast<unsigned>(std::countr_zero(bits));
+            const std::uint8_t* e = table.data.data() + r * fields;
+            std::uint8_t pos[kMaxPatternTiles];
+            unrank_kperm(r, k, n, pos);
+            std::uint32_t occupied = 0;
+            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            z.first[r] =
+                static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral | e[RegionLabels::largest(labels.row(occupied))]);
+            z.rest.insert(z.rest.end(), e, e + fields);
+        }
     }
     return z;
 }
