@@ -127,7 +127,7 @@ struct Worker {
         if (!Zero || !side.zero_aware) return side.table[p][r];
         const std::uint8_t e = side.table[p][r];
         if (e < ZeroAwareLookup::kSeveral) return e;
-        return side.lookup[p]->at(r, side.labels[p]->row(occ), b);
+        return side.lookup[p]->flagged(r, e, side.labels[p]->row(occ), b);
     }
     // The same for child x, on side v: the moved tile on the blank's cell, the blank on its cell.
     __attribute__((always_inline)) std::uint8_t child_entry(unsigned v, const Child& x) const {

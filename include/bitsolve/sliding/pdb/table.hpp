@@ -55,7 +55,11 @@ struct ZeroAwareLookup {
     // The entry of placement r for the blank on `cell`; `row` is the placement's RegionLabels row.
     std::uint8_t at(std::uint64_t r, const std::array<std::uint8_t, 16>& row, unsigned cell) const {
         const std::uint8_t v = first[r];
-        if (v < kSeveral) return v;
+        return v < kSeveral ? v : flagged(r, v, row, cell);
+    }
+    // The same for a placement whose byte `v` = first[r] is flagged (kSeveral set).
+    std::uint8_t flagged(std::uint64_t r, std::uint8_t v, const std::array<std::uint8_t, 16>& row,
+                         unsigned cell) const {
         const unsigned region = RegionLabels::region(row, cell);
         if (region == RegionLabels::largest(row)) return v & static_cast<std::uint8_t>(kSeveral - 1);
         const Block& block = blocks[r / 64];
