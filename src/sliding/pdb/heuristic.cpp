@@ -59,14 +59,21 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
     // Zero-aware tables are kept in their lookup form only (table.hpp), built a table per core: the
     // heuristic lets go of each table's own bytes as soon as its form is built (freed unless the
     // caller holds them too). A table that two partitions share gets one form.
-    std::vector<std::pair<unsigned, unsigned>> to_build, shared;
+    struct Shared {
+        unsigned q, p;
+        std::size_t built;  // the index in to_build of the same table
+    };
+    std::vector<std::pair<unsigned, unsigned>> to_build;
+    std::vector<Shared> shared;
     for (unsigned q = 0; q < sets_.size(); ++q) {
         for (unsigned p = 0; p < sets_[q].tables.size(); ++p) {
             if (!sets_[q].tables[p]->spec.zero_aware) continue;
-            bool first = true;
-            for (const auto& [q2, p2] : to_build)
-                if (sets_[q2].tables[p2]->spec.key() == sets_[q].tables[p]->spec.key()) first = false;
-            (first ? to_build : shared).emplace_back(q, p);
+            std::size_t i = 0;
+            while (i < to_build.size() &&
+                   sets_[to_build[i].first].tables[to_build[i].second]->spec.key() != sets_[q].tables[p]->spec.key())
+                ++i;
+            if (i == to_build.size()) to_build.emplace_back(q, p);
+            else shared.push_back({q, p, i});
         }
     }
     parallel_for(to_build.size(), 0, [&](std::size_t i) {
@@ -76,10 +83,10 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
         sets_[q].tables[p] = std::make_shared<const PdbTable>(PdbTable{t.spec, {}});
     });
     check_stop();  // a stop leaves forms unbuilt
-    for (const auto& [q, p] : shared) {
-        for (const auto& [q2, p2] : to_build)
-            if (sets_[q2].tables[p2]->spec.key() == sets_[q].tables[p]->spec.key()) lookups_[q][p] = lookups_[q2][p2];
-        sets_[q].tables[p] = std::make_shared<const PdbTable>(PdbTable{sets_[q].tables[p]->spec, {}});
+    for (const Shared& s : shared) {
+        const auto [q2, p2] = to_build[s.built];
+        lookups_[s.q][s.p] = lookups_[q2][p2];
+        sets_[s.q].tables[s.p] = std::make_shared<const PdbTable>(PdbTable{sets_[s.q].tables[s.p]->spec, {}});
     }
     // Reflection needs a square board and the blank's goal on the diagonal.
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
