@@ -1,6 +1,7 @@
 // Fuzz target: the pattern database catalogue parser (--heuristic catalogue:FILE). A catalogue it
 // accepts must describe well-formed partitions -- every cell but the blank's goal once, groups
-// that make valid pattern specs -- and must read back identically from its canonical text.
+// that make valid pattern specs, a zero-aware flag per partition -- and must read back identically
+// from its canonical text.
 #include <cstdint>
 #include <string>
 
@@ -14,7 +15,9 @@ namespace {
 
 std::string canonical(const Catalogue& c) {
     std::string s = "size " + std::to_string(c.geo.rows) + "x" + std::to_string(c.geo.cols) + "\n";
-    for (const auto& partition : c.partitions) {
+    for (std::size_t q = 0; q < c.partitions.size(); ++q) {
+        const auto& partition = c.partitions[q];
+        if (c.zero_aware[q]) s += kZeroAwareWord;
         for (std::size_t g = 0; g < partition.size(); ++g) {
             if (g) s += " |";
             for (auto cell : partition[g]) {
@@ -35,6 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!fuzz::accepts([&] { c = parse_catalogue(text); })) return 0;
     const unsigned n = static_cast<unsigned>(c.geo.cells());
     FUZZ_CHECK(!c.partitions.empty() && c.partitions.size() <= kMaxPartitions);
+    FUZZ_CHECK(c.zero_aware.size() == c.partitions.size());
     for (const auto& partition : c.partitions) {
         FUZZ_CHECK(!partition.empty() && partition.size() <= kMaxPatterns);
         std::uint32_t seen = 0;
@@ -53,6 +57,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(seen == ((n >= 32 ? ~0u : (1u << n) - 1u) & ~1u));
     }
     const Catalogue again = parse_catalogue(canonical(c));
-    FUZZ_CHECK(again.geo == c.geo && again.partitions == c.partitions);
+    FUZZ_CHECK(again.geo == c.geo && again.partitions == c.partitions && again.zero_aware == c.zero_aware);
     return 0;
 }

@@ -383,6 +383,14 @@ TEST(PdbPartitions, CataloguesParseAndSayWhereTheyAreWrong) {
     EXPECT_EQ(c.geo, (Geometry{4, 4}));
     ASSERT_EQ(c.partitions.size(), 2u);
     EXPECT_EQ(c.partitions[1][2], (std::vector<std::uint8_t>{4, 8, 12}));
+    EXPECT_EQ(c.zero_aware, (std::vector<bool>{false, false}));
+    const Catalogue z = parse_catalogue("size 3x3\n 1 2 3 4 | 5 6 7 8\n\tzero-aware 1 2 | 3 4 5 6 7 8 # z\n");
+    EXPECT_EQ(z.zero_aware, (std::vector<bool>{false, true}));
+    EXPECT_EQ(z.partitions[1][0], (std::vector<std::uint8_t>{1, 2}));
+    expect_catalogue_error("size 3x3\nzero-aware # no groups\n", 2, 1, "needs a partition");
+    expect_catalogue_error("size 3x3\n1 2 3 4 | zero-aware 5 6 7 8\n", 2, 11, "goes first");
+    expect_catalogue_error("size 3x3\nzero-aware zero-aware 1 2 3 4 | 5 6 7 8\n", 2, 12, "goes first");
+    expect_catalogue_error("size 3x3\nzero_aware 1 2 3 4 | 5 6 7 8\n", 2, 1, "'zero_aware' is not a cell");
     expect_catalogue_error("", 0, 0, "size");
     expect_catalogue_error("# only a comment\n", 0, 0, "size");
     expect_catalogue_error("size 4x4\n", 1, 1, "no partition");
@@ -418,6 +426,12 @@ TEST(PdbPartitions, CatalogueNamesReadTheirFile) {
         EXPECT_EQ(named_partitions(name, Geometry{4, 4}, blank),
                   named_partitions("pdb555+pdb663", Geometry{4, 4}, blank));
     EXPECT_THROW(named_partitions(name, Geometry{5, 5}, 0), bitsolve::UsageError);
+    // A zero-aware line gives the tables of the zero-aware named partition of the same groups.
+    std::ofstream(file) << "size 5x5\nzero-aware 1 2 5 6 7 12 | 3 4 8 9 13 14 | 10 11 15 16 20 21 | 17 18 19 22 23 24\n"
+                           "1 2 5 6 7 12 | 3 4 8 9 13 14 | 10 11 15 16 20 21 | 17 18 19 22 23 24\n";
+    for (unsigned blank : {0u, 24u})
+        EXPECT_EQ(named_partitions(name, Geometry{5, 5}, blank),
+                  named_partitions("zpdb6666+pdb6666", Geometry{5, 5}, blank));
     std::ofstream(file) << "size 4x4\n1 2 3\n";
     try {
         named_partitions(name, Geometry{4, 4}, 0);

@@ -280,7 +280,14 @@ Catalogue parse_catalogue(std::string_view text) {
             throw InputError("more than " + std::to_string(kMaxPartitions) + " partitions", line_no, t[0].column);
         std::vector<std::vector<std::uint8_t>> groups(1);
         std::uint32_t seen = 0;
-        for (const Token& tok : t) {
+        const bool zero_aware = t[0].text == kZeroAwareWord;
+        if (zero_aware && t.size() == 1)
+            throw InputError("\"" + std::string(kZeroAwareWord) + "\" needs a partition after it on its line", line_no,
+                             t[0].column);
+        for (std::size_t i = zero_aware ? 1 : 0; i < t.size(); ++i) {
+            const Token& tok = t[i];
+            if (tok.text == kZeroAwareWord)
+                throw InputError("\"" + std::string(kZeroAwareWord) + "\" goes first on its line", line_no, tok.column);
             if (tok.text == "|") {
                 if (groups.back().empty()) throw InputError("an empty group", line_no, tok.column);
                 if (groups.size() == kMaxPatterns)
@@ -307,7 +314,7 @@ Catalogue parse_catalogue(std::string_view text) {
         for (const auto& g : groups)
             if (g.size() + 2 > n) throw InputError("a group leaves fewer than two other cells", line_no, 1);
         cat.partitions.push_back(std::move(groups));
-        cat.zero_aware.push_back(false);
+        cat.zero_aware.push_back(zero_aware);
     }
     if (!sized) throw InputError("no \"size RxC\" line");
     if (cat.partitions.empty()) throw InputError("no partition after the size line", last, 1);

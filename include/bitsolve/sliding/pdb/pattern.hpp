@@ -124,17 +124,19 @@ private:
 // blank lines are ignored). The first line is "size RxC"; every other line is a partition: groups of goal
 // cells (numbered for the blank's goal in cell 0, as the named partitions; turned by 180 degrees
 // for blank last) separated by '|', together every cell but 0 once, each group 1..8 cells and
-// leaving two other cells, 1..kMaxPatterns groups; 1..kMaxPartitions lines. E.g.
+// leaving two other cells, 1..kMaxPatterns groups; 1..kMaxPartitions lines. A line that starts
+// with the word "zero-aware" is a partition of zero-aware tables (PatternSpec::zero_aware). E.g.
 //   size 4x4
 //   1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15
-//   1 2 3 5 6 7 | 9 10 11 13 14 15 | 4 8 12
+//   zero-aware 1 2 3 5 6 7 | 9 10 11 13 14 15 | 4 8 12
 // The heuristic name "catalogue:FILE" takes the maximum over the file's partitions.
 struct Catalogue {
     Geometry geo;
     std::vector<std::vector<std::vector<std::uint8_t>>> partitions;  // groups of goal cells
-    std::vector<bool> zero_aware;  // per partition: its tables are zero-aware (named ones only)
+    std::vector<bool> zero_aware;                                    // per partition: its tables are zero-aware
 };
 inline constexpr std::string_view kCataloguePrefix = "catalogue:";
+inline constexpr std::string_view kZeroAwareWord = "zero-aware";
 // Throws InputError (line, column) for anything but a catalogue as above.
 Catalogue parse_catalogue(std::string_view text);
 bool is_catalogue_name(std::string_view name);
