@@ -3,8 +3,8 @@
 // slices (by layouts) handed out first; rank 0 sorts the rows of all slices and writes the same
 // bytes as the single-process run.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -42,10 +42,17 @@ std::string pack_slice(const DbSlice& s) {
 DbSlice unpack_slice(const std::string& bytes) {
     DbSlice s;
     const std::size_t eol = bytes.find('\n');
+    if (eol == std::string::npos) throw InputError("a damaged slice result");
     DbCounts& c = s.counts;
-    if (eol == std::string::npos || std::sscanf(bytes.c_str(), "%lu %lu %lu %lu %lu", &c.layouts, &c.canonical,
-                                                &c.solvable, &c.rows, &c.states) != 5)
-        throw InputError("a damaged slice result");
+    const char* p = bytes.data();
+    const char* const end = bytes.data() + eol;
+    for (std::uint64_t* field : {&c.layouts, &c.canonical, &c.solvable, &c.rows, &c.states}) {
+        if (field != &c.layouts && (p == end || *p++ != ' ')) throw InputError("a damaged slice result");
+        const auto [next, ec] = std::from_chars(p, end, *field);
+        if (ec != std::errc{}) throw InputError("a damaged slice result");
+        p = next;
+    }
+    if (p != end) throw InputError("a damaged slice result");
     s.rows = parse_rows(std::string_view(bytes).substr(eol + 1));
     if (s.rows.size() != c.rows) throw InputError("a damaged slice result");
     return s;

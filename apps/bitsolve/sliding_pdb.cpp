@@ -35,7 +35,7 @@ using namespace bitsolve::sliding;
 // build of minutes in it.
 std::filesystem::path pdb_dir(const PdbCliOptions& o, const char* hint) {
     if (o.dir.empty()) return default_pdb_dir(hint);
-    const std::filesystem::path dir(o.dir);
+    std::filesystem::path dir(o.dir);  // not const: returned by move
     std::error_code ec;
     if (std::filesystem::is_directory(dir, ec)) return dir;
     if (std::filesystem::exists(dir, ec))
@@ -197,6 +197,7 @@ int run_build_pdb(const PdbCliOptions& o) {
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};
         const std::vector<pdb::PatternSpec> specs = pdb::named_partition(name, g, blank);
         std::vector<std::uint8_t> cached;
+        cached.reserve(specs.size());
         for (const auto& spec : specs)
             cached.push_back(pdb::load_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
