@@ -456,4 +456,12 @@ TEST(PdbPartitions, BundledCataloguesAreTheNamedPartitions) {
         for (unsigned blank : {0u, static_cast<unsigned>(g.cells() - 1)})
             EXPECT_EQ(named_partitions(name, g, blank), named_partitions(joined, g, blank)) << file;
     }
+    // Two zero-aware partitions, the first that of zpdb6666.
+    const std::string name = std::string(kCataloguePrefix) + dir + "5x5-zero-aware-6666x2.txt";
+    const auto parts = named_partitions(name, Geometry{5, 5}, 0);
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0], named_partitions("zpdb6666", Geometry{5, 5}, 0)[0]);
+    EXPECT_NE(parts[1], parts[0]);
+    for (const auto& part : parts)
+        for (const auto& spec : part) EXPECT_TRUE(spec.zero_aware) << spec.key();
 }
