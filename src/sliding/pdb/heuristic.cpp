@@ -70,7 +70,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
             if (!sets_[q].tables[p]->spec.zero_aware) continue;
             std::size_t i = 0;
             while (i < to_build.size() &&
-                   sets_[to_build[i].first].tables[to_build[i].second]->spec.key() != sets_[q].tables[p]->spec.key())
+                   sets_[to_build[i].first].tables[to_build[i].second]->spec != sets_[q].tables[p]->spec)
                 ++i;
             if (i == to_build.size()) to_build.emplace_back(q, p);
             else shared.push_back({q, p, i});
