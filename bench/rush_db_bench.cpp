@@ -1,5 +1,5 @@
-// Rush Hour database engine on a sample of slices: layouts, canonical, solvable, rows, states,
-// CPU time, and the projection to the whole enumeration. A plain program (one thread):
+// Rush Hour database engine on a sample of slices: layouts, canonical, solvable, rows, states
+// (and by search: DbStateSplit), CPU time, and the projection to the whole enumeration. A plain program (one thread):
 //   rush_db_bench [size] [walls] [every] [offset]   runs the slices s with s % every == offset
 // (defaults 6 0 100, offset every / 2); `rush_db_bench 6 0 1` is the whole database on one core,
 // `rush_db_bench 6 0 2 0` and `rush_db_bench 6 0 2 1` its two halves.
@@ -43,6 +43,16 @@ int main(int argc, char** argv) {
         static_cast<unsigned long long>(slices), static_cast<unsigned long long>(sum.layouts),
         static_cast<unsigned long long>(sum.canonical), static_cast<unsigned long long>(sum.solvable),
         static_cast<unsigned long long>(sum.rows), hardest, static_cast<unsigned long long>(sum.states));
+    const DbStateSplit& sp = w.states_split();
+    auto share = [&](std::uint64_t n) { return sum.states ? 100.0 * static_cast<double>(n) / static_cast<double>(sum.states) : 0; };
+    std::printf(
+        "states by search: unsolvable %llu (%.1f%%), goal sets %llu (%.1f%%), given up %llu (%.1f%%, %llu restarts), "
+        "distances %llu (%.1f%%), re-solves %llu (%.1f%%)\n",
+        static_cast<unsigned long long>(sp.unsolvable), share(sp.unsolvable),
+        static_cast<unsigned long long>(sp.goal_sets), share(sp.goal_sets),
+        static_cast<unsigned long long>(sp.given_up), share(sp.given_up),
+        static_cast<unsigned long long>(sp.restarts), static_cast<unsigned long long>(sp.distances),
+        share(sp.distances), static_cast<unsigned long long>(sp.resolves), share(sp.resolves));
     std::printf("CPU %.2f s: %.3f us/layout, %.0f layouts/s, %.2f M states/s; whole enumeration %.0f CPU-s\n", cpu,
                 per_layout * 1e6, cpu > 0 ? static_cast<double>(sum.layouts) / cpu : 0,
                 cpu > 0 ? static_cast<double>(sum.states) / cpu / 1e6 : 0,

@@ -24,6 +24,16 @@ DbCounts& DbCounts::operator+=(const DbCounts& o) {
     return *this;
 }
 
+DbStateSplit& DbStateSplit::operator+=(const DbStateSplit& o) {
+    unsolvable += o.unsolvable;
+    goal_sets += o.goal_sets;
+    given_up += o.given_up;
+    distances += o.distances;
+    resolves += o.resolves;
+    restarts += o.restarts;
+    return *this;
+}
+
 void check_params(const DbParams& params) {
     if (params.size < 4 || params.size > 7)
         throw UsageError("database board size must be 4..7, not " + std::to_string(params.size));
@@ -111,11 +121,13 @@ struct DbWorker::Impl {
     DbClusterAnalyzer analyzer;
     DbClusterResult result;
     LayoutSet done;  // layouts of the clusters this slice has analysed
+    DbStateSplit split;
     explicit Impl(const DbLayouts& l) : layouts(l) {}
 };
 
 DbWorker::DbWorker(const DbEnumeration& enumeration) : impl_(std::make_unique<Impl>(enumeration.impl_->layouts)) {}
 DbWorker::~DbWorker() = default;
+const DbStateSplit& DbWorker::states_split() const { return impl_->split; }
 
 // A slice holds every layout of each of its clusters, and every goal layout of its solvable
 // clusters (db_layouts.hpp). The solvable clusters are analysed first, each from the first of its
@@ -138,6 +150,7 @@ DbSlice DbWorker::run(std::uint64_t slice) {
         if (goals) w.analyzer.for_each_goal_layout([&](u64 ph, u64 pv, u64 pf) { w.done.insert(ph, pv, pf); });
         const DbClusterResult& r = w.result;
         c.states += r.states;
+        w.split += r.split;
         ++c.canonical;
         c.solvable += r.solvable;
         if (!r.row) return;

@@ -24,12 +24,13 @@ LayoutKey DbClusterAnalyzer::layout_key(const CompiledBoard& space, Key k) {
 
 // Whether the hardest state (`moved`: the pieces its optimal solution moves) is minimal.
 bool DbClusterAnalyzer::minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved,
-                                std::uint64_t& states) {
+                                DbClusterResult& out) {
     const Board hard = space_->decode(hardest);
     Board less = hard;
     auto shorter = [&]() {
         const Solution s = solver_.solve(less, Metric::Moves, false, moves - 1);
-        states += s.states;
+        out.states += s.states;
+        out.split.resolves += s.states;
         return s.length >= 0 && s.length < moves;  // it may report one beyond its bound
     };
     for (int i = 1; i < space_->pieces(); ++i) {
@@ -78,13 +79,18 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     out.cluster_size = size;
     grow(size);
     std::tie(packed_n_, goals_n_) = search_.classify(packed_.data(), goals_.data());
-    if (goals_n_ == 0) return;
+    if (goals_n_ == 0) {
+        out.split.unsolvable = size;
+        return;
+    }
+    out.split.distances = size;
     out.solvable = true;
 
     // Distances: the same search from all the goals at once. A slide of any piece but the
     // primary car keeps a goal a goal, so from the goals only the car's slides are generated.
     search_.explore(space, goals_.data(), goals_n_, space.primary());
     out.states += search_.states();
+    out.split.distances += search_.states();
     finish(out);
 }
 
@@ -100,6 +106,7 @@ void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& 
         search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a});
         const std::size_t found = search_.states();
         out.states += found;
+        out.split.goal_sets += found;
         grow(goals_n_ + found);
         std::copy(search_.keys(), search_.keys() + found, goals_.begin() + static_cast<std::ptrdiff_t>(goals_n_));
         goals_n_ += found;
@@ -107,10 +114,13 @@ void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& 
     add_sources(space.start());
     while (search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = a, .stop_at_goal = true})) {
         out.states += search_.states();  // the search given up
+        out.split.given_up += search_.states();
+        ++out.split.restarts;
         add_sources(search_.found_goal());
     }
     const std::size_t size = search_.states();
     out.states += size;
+    out.split.distances += size;
     out.cluster_size = size;
     out.solvable = true;
     grow(size);
@@ -142,7 +152,7 @@ void DbClusterAnalyzer::finish(DbClusterResult& out) {
     for (std::size_t i = best; record_piece(records[i]) != n; i = record_parent(records[i]))
         moved[static_cast<std::size_t>(record_piece(records[i]))] = true;
     const Key hardest = keys[best];
-    if (!minimal(hardest, moves, moved, out.states)) return;
+    if (!minimal(hardest, moves, moved, out)) return;
     out.row = true;
     out.board = space.decode(hardest).to_string();
 }

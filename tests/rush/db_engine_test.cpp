@@ -60,6 +60,8 @@ TEST(RushDbEngine, AnalysisCountsEverySearchsStates) {
     EXPECT_EQ(r.moves, 2);
     EXPECT_EQ(r.cluster_size, 23u);
     EXPECT_EQ(r.states, 46u);
+    EXPECT_EQ(r.split.distances, 46u);  // a solvable cluster from a layout: both searches
+    EXPECT_EQ(r.split.total(), r.states);
     // From the goal layout with B above: its goal set (1 state), a distance search given up when
     // it meets a goal with B below (at least the source), that goal's set (2 states), then the
     // whole distance search (23).
@@ -67,12 +69,39 @@ TEST(RushDbEngine, AnalysisCountsEverySearchsStates) {
     EXPECT_TRUE(r.row);
     EXPECT_EQ(r.cluster_size, 23u);
     EXPECT_GE(r.states, 1u + 1u + 2u + 23u);
+    EXPECT_EQ(r.split.goal_sets, 3u);
+    EXPECT_EQ(r.split.restarts, 1u);
+    EXPECT_GE(r.split.given_up, 1u);
+    EXPECT_EQ(r.split.distances, 23u);
+    EXPECT_EQ(r.split.resolves, 0u);
+    EXPECT_EQ(r.split.total(), r.states);
     // Without B: one goal set (1 state) and one distance search over the car's 5 places.
     Board alone = board(4, 0);
     alone.pieces.pop_back();
     a.analyze_goal(alone, r);
     EXPECT_EQ(r.cluster_size, 5u);
     EXPECT_EQ(r.states, 6u);
+    EXPECT_EQ(r.split.goal_sets, 1u);
+    EXPECT_EQ(r.split.distances, 5u);
+    EXPECT_EQ(r.split.total(), r.states);
+    // A wall at the exit: the car's 4 places, an unsolvable cluster.
+    Board walled = board(0, 0);
+    walled.pieces.pop_back();
+    walled.walls = u64{1} << (2 * 8 + 5);
+    a.analyze(walled, r);
+    EXPECT_FALSE(r.solvable);
+    EXPECT_EQ(r.states, 4u);
+    EXPECT_EQ(r.split.unsolvable, 4u);
+    EXPECT_EQ(r.split.total(), r.states);
+    // B horizontal on the bottom row, never in the car's way: the hardest state (the car at the
+    // left, 1 move) does not move B, so the board is solved again without it: a re-solve.
+    Board still = board(0, 0);
+    still.pieces.back() = Piece{5, 0, 2, false, 'B'};
+    a.analyze(still, r);
+    EXPECT_EQ(r.moves, 1);
+    EXPECT_FALSE(r.row);
+    EXPECT_GT(r.split.resolves, 0u);
+    EXPECT_EQ(r.split.total(), r.states);
 }
 
 }  // namespace

@@ -49,6 +49,20 @@ struct DbCounts {
     friend bool operator==(const DbCounts&, const DbCounts&) = default;
 };
 
+// Where the states of DbCounts::states went, by the search that visited them (db_cluster.hpp), for
+// measurements: the searches from the layouts of unsolvable clusters; the goal sets' closures
+// (goals that the other pieces' slides reach from a goal); the distance searches given up when
+// another goal set turned up (`restarts` of them); the distance searches run to the end (and,
+// for a solvable cluster analysed from a layout, its search from the layout); the minimality
+// re-solves.
+struct DbStateSplit {
+    std::uint64_t unsolvable = 0, goal_sets = 0, given_up = 0, distances = 0, resolves = 0;
+    std::uint64_t restarts = 0;
+
+    std::uint64_t total() const { return unsolvable + goal_sets + given_up + distances + resolves; }
+    DbStateSplit& operator+=(const DbStateSplit& o);
+};
+
 struct DbSlice {
     std::vector<DbRow> rows;  // sorted by row_before
     DbCounts counts;
@@ -85,6 +99,8 @@ public:
     DbWorker(const DbWorker&) = delete;
     DbWorker& operator=(const DbWorker&) = delete;
     DbSlice run(std::uint64_t slice);
+    // The split of the states of every slice this worker has run (not kept by checkpoints).
+    const DbStateSplit& states_split() const;
 
 private:
     struct Impl;

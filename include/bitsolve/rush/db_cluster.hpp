@@ -37,6 +37,7 @@
 
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
+#include "bitsolve/rush/database.hpp"
 #include "bitsolve/rush/slide_search.hpp"
 #include "bitsolve/rush/solver.hpp"
 
@@ -52,6 +53,7 @@ struct DbClusterResult {
     // twice (the searches from the layout and from the goals, the goal sets' closures and the
     // distance searches given up for a larger set of sources), the minimality re-solves included.
     std::uint64_t states = 0;
+    DbStateSplit split;  // the same states by search (database.hpp); split.total() == states
 };
 
 // A packed layout's identity: the cells of its horizontal pieces, of its vertical pieces, and the
@@ -115,7 +117,7 @@ private:
     void grow(std::size_t states);  // room for the packed states and goals of a cluster
     // From the finished distance search: the hardest state, its optimal length and minimality.
     void finish(DbClusterResult& out);
-    bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, std::uint64_t& states);
+    bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, DbClusterResult& out);
     // Whether no piece of state k but the primary car can move up or left.
     bool packed_but_primary(Key k) const;
 
