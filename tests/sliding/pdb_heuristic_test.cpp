@@ -100,11 +100,21 @@ void check_zero_aware(const Case& c) {
         ASSERT_NE(twice.lookup(p, 0), nullptr);
         EXPECT_EQ(twice.lookup(p, 0), twice.lookup(p, 1));
     }
+    // The forms built beforehand and given with tables that hold only their specs: used as given.
+    PdbSet given;
+    for (const auto& t : zset.tables) {
+        const RegionLabels labels(s.geo, t->spec.k());
+        given.lookups.push_back(std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*t, labels)));
+        given.tables.push_back(std::make_shared<const PdbTable>(PdbTable{t->spec, {}}));
+    }
+    const PdbHeuristic formed(s.goal, given);
+    for (unsigned p = 0; p < formed.patterns(); ++p) EXPECT_EQ(formed.lookup(p), given.lookups[p].get());
     std::uint64_t above = 0;
     for (const auto& [key, d] : pdbtest::exact_distances(s.goal)) {
         const Board b = pdbtest::unpack(key, s.geo);
         const int v = z.evaluate(b);
         ASSERT_EQ(twice.evaluate(b), v);
+        ASSERT_EQ(formed.evaluate(b), v);
         ASSERT_LE(v, d) << "inadmissible";
         ASSERT_EQ(v == 0, d == 0);
         ASSERT_GE(z.plain_sum(b), h.plain_sum(b));
@@ -253,6 +263,26 @@ TEST(PdbHeuristic, RejectsPartitionsThatDoNotFit) {
         PdbHeuristic(bitsolve::sliding::blank_last_goal({3, 3}),
                      pdbtest::build_set({pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), pdbtest::spec(3, 3, 0, {5, 6, 7, 8})})),
         bitsolve::UsageError);  // tables for another blank cell
+    // Lookup forms given: for every table or none, each of its own zero-aware table.
+    const PatternSpec a = pdbtest::spec(3, 3, 0, {1, 2, 3, 4}), b = pdbtest::spec(3, 3, 0, {5, 6, 7, 8});
+    PatternSpec za = a, zb = b;
+    za.zero_aware = zb.zero_aware = true;
+    const PdbSet zset = pdbtest::build_set({za, zb});
+    auto form = [&](unsigned p) {
+        return std::make_shared<const ZeroAwareLookup>(
+            make_zero_aware_lookup(*zset.tables[p], RegionLabels(goal.geo, zset.tables[p]->spec.k())));
+    };
+    PdbSet set = zset;
+    set.lookups = {form(0)};
+    EXPECT_THROW(PdbHeuristic(goal, set), bitsolve::UsageError);  // one form for two tables
+    set.lookups = {form(1), form(0)};
+    EXPECT_THROW(PdbHeuristic(goal, set), bitsolve::UsageError);  // each other's forms
+    set = pdbtest::build_set({a, b});
+    set.lookups = {form(0), nullptr};
+    EXPECT_THROW(PdbHeuristic(goal, set), bitsolve::UsageError);  // a form for a table of minima
+    set = zset;
+    set.lookups = {form(0), nullptr};
+    EXPECT_NO_THROW(PdbHeuristic(goal, set));  // the other form built by the heuristic
 }
 
 TEST(PdbPartitions, NamedPartitionsCoverEveryTileOnce) {

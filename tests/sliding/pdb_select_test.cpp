@@ -234,6 +234,45 @@ TEST(PdbSelect, SelectedTablesSolveLikeTheirOwnSearch) {
     expect_same_search(s, pdb::solve_pdb(*h, inst.board, 1));
 }
 
+// The selection turns each zero-aware table into its lookup form as it is obtained (select.hpp):
+// a catalogue of two zero-aware partitions that share a table and one of minima gives, with one
+// thread or two, the heuristic of the same tables built directly, with one form for the shared
+// table, on every 3x3 board.
+TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("bitsolve-select-" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(file)
+        << "size 3x3\nzero-aware 1 2 3 4 | 5 6 7 8\nzero-aware 1 2 3 4 | 5 6 | 7 8\n1 2 5 | 3 4 6 7 8\n";
+    const Board goal = blank_first_goal({3, 3});
+    auto specs = [](std::vector<std::vector<std::uint8_t>> groups, bool zero_aware) {
+        std::vector<pdb::PatternSpec> out;
+        for (const auto& g : groups) {
+            out.push_back(pdbtest::spec(3, 3, 0, g));
+            out.back().zero_aware = zero_aware;
+        }
+        return pdbtest::build_set(out);
+    };
+    const pdb::PdbHeuristic direct(goal, std::vector<pdb::PdbSet>{specs({{1, 2, 3, 4}, {5, 6, 7, 8}}, true),
+                                                                  specs({{1, 2, 3, 4}, {5, 6}, {7, 8}}, true),
+                                                                  specs({{1, 2, 5}, {3, 4, 6, 7, 8}}, false)});
+    const auto dist = pdbtest::exact_distances(goal);
+    for (const unsigned threads : {1u, 2u}) {
+        pdb::TableSource src;
+        src.threads = threads;
+        const auto h = pdb::select_pdb(std::string(pdb::kCataloguePrefix) + file.string(), goal, Algorithm::Auto, src);
+        ASSERT_NE(h, nullptr);
+        ASSERT_EQ(h->partitions(), 3u);
+        ASSERT_NE(h->lookup(0, 0), nullptr);
+        EXPECT_EQ(h->lookup(0, 0), h->lookup(0, 1));
+        EXPECT_EQ(h->lookup(0, 2), nullptr);
+        for (const auto& [key, d] : dist) {
+            const Board b = pdbtest::unpack(key, goal.geo);
+            ASSERT_EQ(h->evaluate(b), direct.evaluate(b)) << threads << " threads";
+        }
+    }
+    std::filesystem::remove(file);
+}
+
 TEST(PdbSelect, JoinedNamesSelectEveryPartition) {
     pdb::TableSource src;
     src.threads = 2;

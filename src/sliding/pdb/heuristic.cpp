@@ -33,11 +33,15 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
     for (unsigned q = 0; q < sets_.size(); ++q) {
         const PdbSet& set = sets_[q];
         if (set.tables.empty() || set.tables.size() > kMaxPatterns) throw UsageError("bad number of pattern tables");
+        if (!set.lookups.empty() && set.lookups.size() != set.tables.size())
+            throw UsageError("lookup forms given for some pattern tables only");
         for (unsigned t = 0; t < n_; ++t) pattern_[q][t] = 0xFF;
         for (unsigned p = 0; p < set.tables.size(); ++p) {
             const PatternSpec& s = set.tables[p]->spec;
+            const ZeroAwareLookup* form = set.lookups.empty() ? nullptr : set.lookups[p].get();
+            if (form && form->spec != s) throw UsageError("lookup form does not fit pattern database " + s.key());
             if (s.rows != rows || s.cols != cols || s.blank_goal != blank ||
-                set.tables[p]->data.size() != s.table_entries())
+                (!form && set.tables[p]->data.size() != s.table_entries()))
                 throw UsageError("pattern database " + s.key() + " does not fit this board and goal");
             if (s.zero_aware != set.tables[0]->spec.zero_aware)
                 throw UsageError("a partition mixes zero-aware tables with tables of minima");
@@ -68,6 +72,11 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
     for (unsigned q = 0; q < sets_.size(); ++q) {
         for (unsigned p = 0; p < sets_[q].tables.size(); ++p) {
             if (!sets_[q].tables[p]->spec.zero_aware) continue;
+            if (!sets_[q].lookups.empty() && sets_[q].lookups[p]) {  // given
+                lookups_[q][p] = sets_[q].lookups[p];
+                sets_[q].tables[p] = std::make_shared<const PdbTable>(PdbTable{sets_[q].tables[p]->spec, {}});
+                continue;
+            }
             std::size_t i = 0;
             while (i < to_build.size() &&
                    sets_[to_build[i].first].tables[to_build[i].second]->spec != sets_[q].tables[p]->spec)
@@ -88,6 +97,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
         lookups_[s.q][s.p] = lookups_[q2][p2];
         sets_[s.q].tables[s.p] = std::make_shared<const PdbTable>(PdbTable{sets_[s.q].tables[s.p]->spec, {}});
     }
+    for (PdbSet& set : sets_) set.lookups.clear();  // lookups_ holds the forms
     // Reflection needs a square board and the blank's goal on the diagonal.
     reflect_ = reflect && rows == cols && blank / cols == blank % cols;
     for (unsigned c = 0; c < n_; ++c)

@@ -1,6 +1,7 @@
 #include "bitsolve/sliding/pdb/select.hpp"
 
 #include <algorithm>
+#include <future>
 #include <map>
 
 #include "bitsolve/core/errors.hpp"
@@ -50,15 +51,47 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                                                const TableSource& source) {
     const std::string partition = choose_partition(name, goal, algorithm, source.dir);
     if (partition.empty()) return nullptr;
-    // A pattern that several partitions share is obtained once.
-    std::map<std::string, std::shared_ptr<const PdbTable>> obtained;
+    // A pattern that several partitions share is obtained once. A zero-aware table is turned into
+    // its lookup form as soon as it is obtained (on a thread of its own while the next table is
+    // obtained, unless one thread was asked for) and its bytes let go, so that loading holds the
+    // forms and two tables at most, not every table before the heuristic builds their forms.
+    struct Obtained {
+        std::shared_ptr<const PdbTable> table;
+        std::shared_ptr<const ZeroAwareLookup> lookup;
+    };
+    const auto partitions = named_partitions(partition, goal.geo, static_cast<unsigned>(goal.blank()));
+    std::map<std::string, Obtained> obtained;
+    std::shared_ptr<const RegionLabels> labels[kMaxPatternTiles + 1];
+    std::future<void> forming;  // the last form's build; declared after what it writes to
+    for (const auto& specs : partitions) {
+        for (const auto& spec : specs) {
+            Obtained& o = obtained[spec.key()];
+            if (o.table) continue;
+            auto table = std::make_shared<const PdbTable>(obtain_table(spec, source));
+            if (!spec.zero_aware || table->data.size() != spec.table_entries()) {
+                o.table = std::move(table);  // (a table that does not fit is the heuristic's to refuse)
+                continue;
+            }
+            o.table = std::make_shared<const PdbTable>(PdbTable{spec, {}});
+            auto& lab = labels[spec.k()];
+            if (!lab) lab = std::make_shared<const RegionLabels>(goal.geo, spec.k());
+            auto form = [&o, lab, table = std::move(table)]() mutable {
+                o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
+                table.reset();
+            };
+            if (forming.valid()) forming.get();  // one form at a time beside the loading
+            if (source.threads == 1) form();
+            else forming = std::async(std::launch::async, std::move(form));
+        }
+    }
+    if (forming.valid()) forming.get();
     std::vector<PdbSet> sets;
-    for (const auto& specs : named_partitions(partition, goal.geo, static_cast<unsigned>(goal.blank()))) {
+    for (const auto& specs : partitions) {
         PdbSet set;
         for (const auto& spec : specs) {
-            auto& table = obtained[spec.key()];
-            if (!table) table = std::make_shared<const PdbTable>(obtain_table(spec, source));
-            set.tables.push_back(table);
+            const Obtained& o = obtained.at(spec.key());
+            set.tables.push_back(o.table);
+            set.lookups.push_back(o.lookup);
         }
         sets.push_back(std::move(set));
     }

@@ -23,6 +23,7 @@ ZeroAwareLookup make_zero_aware_lookup(const PdbTable& table, const RegionLabels
     const std::uint64_t placements = kperm_count(n, k);
     ZeroAwareLookup z;
     z.fields = fields;
+    z.spec = table.spec;
     z.first.resize(placements);
     z.blocks.resize((placements + 63) / 64);
     // First scan: every placement whose regions agree gets its entry; the others are flagged and

@@ -46,6 +46,10 @@ namespace bitsolve::sliding::pdb {
 // Tables for one board size and blank goal cell (shared, read-only, by all searches).
 struct PdbSet {
     std::vector<std::shared_ptr<const PdbTable>> tables;
+    // Zero-aware tables' lookup forms built beforehand (make_zero_aware_lookup), so that a caller
+    // can let go of each table's bytes as soon as its form is built: empty, or one per table, null
+    // where the heuristic builds the form. A table given with its form holds only its spec.
+    std::vector<std::shared_ptr<const ZeroAwareLookup>> lookups;
 };
 
 class PdbHeuristic {
@@ -55,7 +59,8 @@ public:
     // dual: also the dual lookups (evaluate takes the maximum of all the sums). Zero-aware tables
     // are turned into their lookup form (table.hpp) on every core, a table per core, and their own
     // bytes released (freed unless the caller still holds them); a stop request meanwhile throws
-    // LimitError.
+    // LimitError. Forms given in PdbSet::lookups must be of their tables' specs; they are used as
+    // they are.
     PdbHeuristic(const Board& goal, PdbSet set, bool reflect = true, bool dual = false);
     // The maximum over 1..kMaxPartitions partitions, each checked as above; dual lookups take one.
     PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bool reflect = true, bool dual = false);

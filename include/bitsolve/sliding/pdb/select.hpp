@@ -38,6 +38,9 @@ std::string choose_partition(std::string_view name, const Board& goal, Algorithm
 
 // The heuristic for SolveOptions::pattern_db: the tables of choose_partition(name, goal,
 // algorithm, source.dir) obtained from `source` (obtain_table), or null when none is selected.
+// Each zero-aware table is turned into its lookup form as soon as it is obtained (a thread of
+// its own builds it while the next table is obtained, unless source.threads is 1) and its bytes
+// freed, so loading holds the forms and at most two tables at a time.
 std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
                                                const TableSource& source);
 

@@ -51,6 +51,7 @@ struct ZeroAwareLookup {
     TableBytes first;  // a byte per placement
     std::vector<Block> blocks;
     std::vector<std::uint8_t> rest;  // `fields` entries per placement whose regions' entries differ
+    PatternSpec spec;                // the table's
 
     // The entry of placement r for the blank on `cell`; `row` is the placement's RegionLabels row.
     std::uint8_t at(std::uint64_t r, const std::array<std::uint8_t, 16>& row, unsigned cell) const {
