@@ -4,11 +4,12 @@
 // (or built into the cache) by rank 0 first, then loaded once per rank. With --checkpoint, each
 // finished board's result is journaled before it counts; a rerun solves only the others.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -103,9 +104,37 @@ std::string answer_options(const Options& o) {
     return s;
 }
 
-bool is_result(const std::string& bytes) {
-    return !bytes.empty() && (bytes[0] == 'o' || bytes[0] == 'b' || bytes[0] == 'l') &&
-           bytes.find('\n') != std::string::npos;
+// The first line of a result (solve_line), read back; nothing for bytes that are not one.
+struct ResultHead {
+    char kind = 0;
+    SearchStats stats;
+    int has_expected = 0, length = 0, other_goal = 0;
+    long long expected = 0;
+};
+std::optional<ResultHead> read_head(const std::string& bytes) {
+    const std::size_t eol = bytes.find('\n');
+    if (bytes.size() < 2 || eol == std::string::npos || bytes[1] != ' ') return std::nullopt;
+    ResultHead h;
+    h.kind = bytes[0];
+    if (h.kind != 'o' && h.kind != 'b' && h.kind != 'l') return std::nullopt;
+    const char* p = bytes.data() + 2;
+    const char* const end = bytes.data() + eol;
+    bool ok = true;
+    auto field = [&](auto& value, bool last = false) {
+        if (!ok) return;
+        const auto [next, ec] = std::from_chars(p, end, value);
+        ok = ec == std::errc{} && (last ? next == end : next != end && *next == ' ');
+        p = next + (ok && !last ? 1 : 0);
+    };
+    field(h.stats.expanded);
+    field(h.stats.generated);
+    field(h.stats.seconds);
+    field(h.has_expected);
+    field(h.expected);
+    field(h.length);
+    field(h.other_goal, true);
+    if (!ok) return std::nullopt;
+    return h;
 }
 
 int run(const Options& o) {
@@ -124,7 +153,7 @@ int run(const Options& o) {
                                                 fmt::format("{} input={:016x}", answer_options(o), content_hash(text)),
                                                 boards_of(text).size());
             for (const auto& [unit, bytes] : journal->recovered())
-                if (!is_result(bytes))
+                if (!read_head(bytes))
                     throw InputError("checkpoint '" + quote(o.checkpoint, 200) + "': the record of board " +
                                      std::to_string(unit) + " is damaged");
         }
@@ -189,14 +218,11 @@ int run(const Options& o) {
                 continue;
             }
             std::cout << body;
-            SearchStats st;
-            int has_expected = 0, length = 0, other_goal = 0;
-            long long expected = 0;
-            std::sscanf(r.c_str() + 2, "%lu %lu %lf %d %lld %d %d", &st.expanded, &st.generated, &st.seconds,
-                        &has_expected, &expected, &length, &other_goal);
-            total += st;
-            hints.add(lines[i].number, has_expected ? std::optional<long long>(expected) : std::nullopt, length,
-                      other_goal != 0);
+            const std::optional<ResultHead> h = read_head(r);  // checked when it was recovered or received
+            if (!h) throw std::logic_error("a damaged result of board " + std::to_string(i + 1));
+            total += h->stats;
+            hints.add(lines[i].number, h->has_expected ? std::optional<long long>(h->expected) : std::nullopt,
+                      h->length, h->other_goal != 0);
         }
         for (const std::string& hint : hints.messages(b.blank_first)) print_error("sliding", hint);
         if (o.common.stats) {

@@ -95,6 +95,22 @@ case_sliding() {
     head -5 "$k12" >"$tmp/k5.txt"
     mpi sliding --batch --goal blank-first --checkpoint "$j" "$tmp/k5.txt" >"$tmp/out" 2>"$tmp/err"
     [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] || fail "a journal of another batch"
+    # A record whose checksum holds but whose result does not read back (its node count is not a
+    # number): the checkpoint is refused, exit code 3, one line naming the board.
+    python3 - "$j" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, 'rb').read()
+head, _, _ = text.partition(b'\nu ')
+result = b'o 12x 30 0.5 0 0 0 0\n1\n'
+h = 1469598103934665603
+for c in (0).to_bytes(8, 'little') + result:
+    h = ((h ^ c) * 1099511628211) % (1 << 64)
+open(path, 'wb').write(head + b'\n' + b'u 0 %d %016x\n' % (len(result), h) + result + b'\n')
+PY
+    mpi sliding --batch --goal blank-first --threads 1 --checkpoint "$j" "$k12" >"$tmp/out" 2>"$tmp/err"
+    [[ $? -eq 3 && ! -s $tmp/out && $(own_lines "$tmp/err") -eq 1 ]] && grep -q "record of board 0 is damaged" "$tmp/err" ||
+        fail "a damaged board result in the journal: $(head -c 300 "$tmp/err")"
 }
 
 case_rush() {
