@@ -199,7 +199,7 @@ int run_build_pdb(const PdbCliOptions& o) {
         std::vector<std::uint8_t> cached;
         cached.reserve(specs.size());
         for (const auto& spec : specs)
-            cached.push_back(pdb::load_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
+            cached.push_back(pdb::check_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const auto file = pdb::table_path(src.dir, specs[i]);

@@ -38,7 +38,37 @@ void write_all(const fs::path& p, const std::vector<std::uint8_t>& b) {
 
 const PatternSpec kSpec = pdbtest::spec(3, 3, 0, {1, 2, 3});
 
+// check_table says what load_table says, without the bytes.
+LoadStatus checked_as_loaded(const fs::path& file, const PatternSpec& spec) {
+    const LoadResult loaded = load_table(file, spec), checked = check_table(file, spec);
+    EXPECT_EQ(checked.status, loaded.status) << file;
+    EXPECT_EQ(checked.reason, loaded.reason) << file;
+    EXPECT_TRUE(checked.table.data.empty());
+    if (checked.status == LoadStatus::Ok) {
+        EXPECT_EQ(checked.table.spec, spec);
+    }
+    return checked.status;
+}
+
 }  // namespace
+
+// The checksum of bytes that come in pieces (whole words, then the rest) is that of the whole,
+// for every length of the last piece and pieces of several sizes.
+TEST(PdbCache, ChecksumInPiecesIsTheChecksumOfTheWhole) {
+    std::vector<std::uint8_t> bytes(1000);
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 37 + (i >> 3));
+    for (std::size_t size : {0u, 1u, 7u, 8u, 9u, 63u, 64u, 65u, 999u, 1000u})
+        for (std::size_t piece : {8u, 16u, 64u, 512u}) {
+            Checksum64 sum(size);
+            std::size_t at = 0;
+            for (; size - at > piece; at += piece) sum.words(bytes.data() + at, piece);
+            EXPECT_EQ(sum.finish(bytes.data() + at, size - at), checksum64(bytes.data(), size)) << size << " " << piece;
+        }
+    // A different word changes it.
+    std::vector<std::uint8_t> other = bytes;
+    other[500] ^= 1;
+    EXPECT_NE(checksum64(other.data(), other.size()), checksum64(bytes.data(), bytes.size()));
+}
 
 TEST(PdbCache, HeaderRoundTrip) {
     PdbHeader h{pdbtest::spec(4, 4, 15, {0, 1, 2, 4, 5, 6, 8}), EntryFormat::Byte, kperm_count(16, 7),
@@ -84,34 +114,58 @@ TEST(PdbCache, WriteLoadAndDetectDamage) {
     TempDir dir;
     const PdbTable t = build_table(kSpec, 1);
     const fs::path file = table_path(dir.path, kSpec);
-    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Missing);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Missing);
     write_table(file, t);
     // No temporary left behind.
     EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator{}), 1);
     auto ok = load_table(file, kSpec);
     ASSERT_EQ(ok.status, LoadStatus::Ok);
     EXPECT_EQ(ok.table.data, t.data);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Ok);
 
     const auto bytes = read_all(file);
     auto damaged = bytes;
     damaged[kPdbHeaderSize + 17] ^= 1;  // one entry
     write_all(file, damaged);
-    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Invalid);
 
     write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1));  // truncated
-    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Invalid);
     write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 10));  // truncated header
-    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Invalid);
     auto longer = bytes;
     longer.push_back(0);
     write_all(file, longer);
-    EXPECT_EQ(load_table(file, kSpec).status, LoadStatus::Invalid);
+    EXPECT_EQ(checked_as_loaded(file, kSpec), LoadStatus::Invalid);
 
     write_all(file, bytes);
     const auto other = pdbtest::spec(3, 3, 0, {1, 2, 4});  // same size, another pattern
     const auto mismatch = load_table(file, other);
     EXPECT_EQ(mismatch.status, LoadStatus::Invalid);
     EXPECT_NE(mismatch.reason.find("describes pattern"), std::string::npos);
+    EXPECT_EQ(checked_as_loaded(file, other), LoadStatus::Invalid);
+}
+
+// check_table reads a file of several megabytes in pieces: a table of 5.8 M entries (any bytes:
+// the file's checks do not read them as distances) is checked whole, a changed byte in a later
+// megabyte or in the last, partial one is found.
+TEST(PdbCache, CheckingALargeFileReadsItInPieces) {
+    TempDir dir;
+    const PatternSpec spec = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5, 6});
+    PdbTable t{spec, {}};
+    t.data.resize(spec.table_entries());
+    ASSERT_GT(t.data.size(), std::size_t{5} << 20);
+    for (std::size_t i = 0; i < t.data.size(); ++i) t.data[i] = static_cast<std::uint8_t>((i * 2654435761u) >> 13);
+    const fs::path file = table_path(dir.path, spec);
+    write_table(file, t);
+    EXPECT_EQ(checked_as_loaded(file, spec), LoadStatus::Ok);
+    const auto bytes = read_all(file);
+    for (const std::size_t at : {(std::size_t{3} << 20) + 5, bytes.size() - kPdbHeaderSize - 3}) {
+        auto damaged = bytes;
+        damaged[kPdbHeaderSize + at] ^= 0x40;
+        write_all(file, damaged);
+        EXPECT_EQ(checked_as_loaded(file, spec), LoadStatus::Invalid) << at;
+    }
 }
 
 // A zero-aware table (format 2) has a file of its own, loads back, and is never taken for the

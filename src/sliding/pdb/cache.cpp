@@ -1,8 +1,10 @@
 #include "bitsolve/sliding/pdb/cache.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -37,23 +39,32 @@ std::uint64_t get_u64(const std::uint8_t* p) {
 
 }  // namespace
 
-std::uint64_t checksum64(const std::uint8_t* data, std::size_t size) {
-    constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL, k2 = 0xC2B2AE3D27D4EB4FULL;
-    std::uint64_t h = 0x27D4EB2F165667C5ULL ^ (size * k2);
-    std::size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
+namespace {
+constexpr std::uint64_t kMix1 = 0x9E3779B97F4A7C15ULL, kMix2 = 0xC2B2AE3D27D4EB4FULL;
+}  // namespace
+
+Checksum64::Checksum64(std::uint64_t size) : h_(0x27D4EB2F165667C5ULL ^ (size * kMix2)) {}
+
+void Checksum64::words(const std::uint8_t* data, std::size_t size) {
+    for (std::size_t i = 0; i + 8 <= size; i += 8) {
         std::uint64_t w;
         std::memcpy(&w, data + i, 8);
-        h = std::rotl(h ^ (w * k1), 31) * k2;
+        h_ = std::rotl(h_ ^ (w * kMix1), 31) * kMix2;
     }
+}
+
+std::uint64_t Checksum64::finish(const std::uint8_t* data, std::size_t size) {
+    words(data, size);
     std::uint64_t tail = 0;
-    for (std::size_t j = 0; i + j < size; ++j) tail |= static_cast<std::uint64_t>(data[i + j]) << (8 * j);
-    h = std::rotl(h ^ (tail * k1), 31) * k2;
+    for (std::size_t j = size / 8 * 8; j < size; ++j) tail |= static_cast<std::uint64_t>(data[j]) << (8 * (j % 8));
+    std::uint64_t h = std::rotl(h_ ^ (tail * kMix1), 31) * kMix2;
     h ^= h >> 33;
-    h *= k1;
+    h *= kMix1;
     h ^= h >> 29;
     return h;
 }
+
+std::uint64_t checksum64(const std::uint8_t* data, std::size_t size) { return Checksum64(size).finish(data, size); }
 
 std::vector<std::uint8_t> serialize_header(const PdbHeader& hd) {
     std::vector<std::uint8_t> b(kPdbHeaderSize, 0);
@@ -128,10 +139,14 @@ void write_table(const std::filesystem::path& file, const PdbTable& table) {
                       "pattern database ");
 }
 
-LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
-    LoadResult r;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return r;  // Missing
+namespace {
+
+// Opens `file` and reads its header: the header when it is one of `expected` and the file's size
+// fits it, else nothing, with r.status (Missing, Invalid) and r.reason said.
+std::optional<PdbHeader> open_table(const std::filesystem::path& file, const PatternSpec& expected, std::ifstream& in,
+                                    LoadResult& r) {
+    in.open(file, std::ios::binary);
+    if (!in) return std::nullopt;  // Missing
     r.status = LoadStatus::Invalid;
     std::vector<std::uint8_t> head(kPdbHeaderSize);
     in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
@@ -141,18 +156,60 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
         h = parse_header(head);
     } catch (const InputError& e) {
         r.reason = e.what();
-        return r;
+        return std::nullopt;
     }
     if (!(h.spec == expected)) {
         r.reason = "describes pattern " + h.spec.key() + ", not " + expected.key();
-        return r;
+        return std::nullopt;
     }
     std::error_code ec;
     const auto size = std::filesystem::file_size(file, ec);
     if (ec || size != kPdbHeaderSize + h.entries) {
         r.reason = fmt::format("size {} bytes, expected {}", ec ? 0 : size, kPdbHeaderSize + h.entries);
-        return r;
+        return std::nullopt;
     }
+    return h;
+}
+
+}  // namespace
+
+LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected) {
+    LoadResult r;
+    std::ifstream in;
+    const std::optional<PdbHeader> h = open_table(file, expected, in, r);
+    if (!h) return r;
+    constexpr std::size_t kChunk = std::size_t{1} << 20;  // a multiple of 8: whole words until the last
+    std::vector<std::uint8_t> chunk(kChunk);
+    Checksum64 sum(h->entries);
+    std::uint64_t left = h->entries;
+    while (true) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, kChunk));
+        in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n));
+        if (static_cast<std::size_t>(in.gcount()) != n) {
+            r.reason = "truncated while reading";
+            return r;
+        }
+        left -= n;
+        if (left == 0) {
+            if (sum.finish(chunk.data(), n) != h->checksum) {
+                r.reason = "checksum mismatch (corrupt entries)";
+                return r;
+            }
+            break;
+        }
+        sum.words(chunk.data(), n);
+    }
+    r.status = LoadStatus::Ok;
+    r.table.spec = expected;
+    return r;
+}
+
+LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
+    LoadResult r;
+    std::ifstream in;
+    const std::optional<PdbHeader> found = open_table(file, expected, in, r);
+    if (!found) return r;
+    const PdbHeader& h = *found;
     r.table.spec = expected;
     r.table.data.resize(static_cast<std::size_t>(h.entries));
     in.read(reinterpret_cast<char*>(r.table.data.data()), static_cast<std::streamsize>(h.entries));

@@ -43,6 +43,17 @@ struct PdbHeader {
 
 // Fast 64-bit checksum (word-wise multiply-rotate mixing; not cryptographic).
 std::uint64_t checksum64(const std::uint8_t* data, std::size_t size);
+// The same over bytes that come in pieces: Checksum64(total size), words() for each piece but the
+// last (a multiple of 8 bytes each), finish() with the last piece (any size, empty too).
+class Checksum64 {
+public:
+    explicit Checksum64(std::uint64_t size);
+    void words(const std::uint8_t* data, std::size_t size);
+    std::uint64_t finish(const std::uint8_t* data, std::size_t size);
+
+private:
+    std::uint64_t h_;
+};
 
 // Pure functions over bytes. parse_header throws InputError (column = byte offset + 1) for
 // anything but a well-formed header of this version; it reads only the first 64 bytes.
@@ -65,6 +76,9 @@ struct LoadResult {
 };
 // Never throws for a bad file: it reports Invalid with the reason.
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected);
+// The same checks, reading the file a megabyte at a time: the result's table holds the spec and
+// no bytes (whether a file is a usable cache entry, without the memory of its table).
+LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected);
 
 // What happens while a table is obtained, reported to the caller, which shows it its own way
 // (the library prints nothing).
