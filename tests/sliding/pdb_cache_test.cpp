@@ -8,6 +8,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
+#include "bitsolve/sliding/pdb/table.hpp"
 #include "pdb_test_util.hpp"
 
 using namespace bitsolve::sliding::pdb;
@@ -50,7 +51,69 @@ LoadStatus checked_as_loaded(const fs::path& file, const PatternSpec& spec) {
     return checked.status;
 }
 
+void expect_same_form(const ZeroAwareLookup& a, const ZeroAwareLookup& b) {
+    EXPECT_EQ(a.spec, b.spec);
+    EXPECT_EQ(a.fields, b.fields);
+    EXPECT_TRUE(a.first == b.first);
+    ASSERT_EQ(a.blocks.size(), b.blocks.size());
+    for (std::size_t i = 0; i < a.blocks.size(); ++i) {
+        ASSERT_EQ(a.blocks[i].several, b.blocks[i].several) << i;
+        ASSERT_EQ(a.blocks[i].before, b.blocks[i].before) << i;
+    }
+    EXPECT_EQ(a.rest, b.rest);
+}
+
 }  // namespace
+
+// A zero-aware table's lookup form from pieces of any size is the form of the whole table, and
+// from its file (read in pieces, never whole) too; a file that load_table refuses is refused the
+// same way, and so is one whose checksum holds but whose entries no table has.
+TEST(PdbCache, ZeroAwareFormsFromPiecesAndFromTheFile) {
+    TempDir dir;
+    for (const PatternSpec& plain : {kSpec, pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5})}) {
+        PatternSpec z = plain;
+        z.zero_aware = true;
+        const PdbTable t = build_table(z, 2);
+        const RegionLabels labels(z.geometry(), z.k());
+        const ZeroAwareLookup whole = make_zero_aware_lookup(t, labels);
+        ASSERT_FALSE(whole.rest.empty());
+        for (const std::uint64_t piece : {1u, 63u, 64u, 100u, 4096u}) {
+            unsigned calls = 0;
+            const ZeroAwareLookup pieces = make_zero_aware_lookup(z, labels, [&](const EntryPiece& f) {
+                ++calls;
+                for (std::uint64_t r = 0; r < z.entries(); r += piece)
+                    f(r, std::min(piece, z.entries() - r), t.data.data() + r * z.fields());
+            });
+            EXPECT_EQ(calls, 2u);
+            expect_same_form(pieces, whole);
+        }
+        EXPECT_THROW(make_zero_aware_lookup(z, labels, [&](const EntryPiece& f) { f(1, 1, t.data.data()); }),
+                     std::logic_error);  // not from the first placement
+        const fs::path file = table_path(dir.path, z);
+        EXPECT_EQ(load_zero_aware_lookup(file, z, labels).status, LoadStatus::Missing);
+        write_table(file, t);
+        const LookupLoadResult loaded = load_zero_aware_lookup(file, z, labels);
+        ASSERT_EQ(loaded.status, LoadStatus::Ok) << loaded.reason;
+        expect_same_form(*loaded.lookup, whole);
+        EXPECT_EQ(load_zero_aware_lookup(file, plain, labels).status, LoadStatus::Invalid);
+        const auto bytes = read_all(file);
+        auto damaged = bytes;
+        damaged[bytes.size() - 2] ^= 1;
+        write_all(file, damaged);
+        const LookupLoadResult bad = load_zero_aware_lookup(file, z, labels);
+        EXPECT_EQ(bad.status, LoadStatus::Invalid);
+        EXPECT_EQ(bad.reason, load_table(file, z).reason);
+        EXPECT_EQ(bad.lookup, nullptr);
+        write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1));
+        EXPECT_EQ(load_zero_aware_lookup(file, z, labels).reason, load_table(file, z).reason);
+        PdbTable odd = t;
+        odd.data[0] = 0x90;
+        write_table(file, odd);
+        const LookupLoadResult above = load_zero_aware_lookup(file, z, labels);
+        EXPECT_EQ(above.status, LoadStatus::Invalid);
+        EXPECT_NE(above.reason.find("above 127"), std::string::npos) << above.reason;
+    }
+}
 
 // The checksum of bytes that come in pieces (whole words, then the rest) is that of the whole,
 // for every length of the last piece and pieces of several sizes.

@@ -237,7 +237,8 @@ TEST(PdbSelect, SelectedTablesSolveLikeTheirOwnSearch) {
 // The selection turns each zero-aware table into its lookup form as it is obtained (select.hpp):
 // a catalogue of two zero-aware partitions that share a table and one of minima gives, with one
 // thread or two, the heuristic of the same tables built directly, with one form for the shared
-// table, on every 3x3 board.
+// table, on every 3x3 board: built in memory, built into a cache, and with the forms read from
+// the cache's files.
 TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
     const std::filesystem::path file =
         std::filesystem::temp_directory_path() / ("bitsolve-select-" + std::to_string(::getpid()) + ".txt");
@@ -256,9 +257,13 @@ TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
                                                                   specs({{1, 2, 3, 4}, {5, 6}, {7, 8}}, true),
                                                                   specs({{1, 2, 5}, {3, 4, 6, 7, 8}}, false)});
     const auto dist = pdbtest::exact_distances(goal);
-    for (const unsigned threads : {1u, 2u}) {
+    const std::filesystem::path cache = file.string() + ".d";
+    std::filesystem::remove_all(cache);
+    for (const auto& [threads, dir] : {std::pair{1u, std::filesystem::path{}}, std::pair{2u, std::filesystem::path{}},
+                                       std::pair{2u, cache}, std::pair{2u, cache}, std::pair{1u, cache}}) {
         pdb::TableSource src;
         src.threads = threads;
+        src.dir = dir;
         const auto h = pdb::select_pdb(std::string(pdb::kCataloguePrefix) + file.string(), goal, Algorithm::Auto, src);
         ASSERT_NE(h, nullptr);
         ASSERT_EQ(h->partitions(), 3u);
@@ -267,9 +272,11 @@ TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
         EXPECT_EQ(h->lookup(0, 2), nullptr);
         for (const auto& [key, d] : dist) {
             const Board b = pdbtest::unpack(key, goal.geo);
-            ASSERT_EQ(h->evaluate(b), direct.evaluate(b)) << threads << " threads";
+            ASSERT_EQ(h->evaluate(b), direct.evaluate(b)) << threads << " threads, cache " << dir;
         }
     }
+    EXPECT_TRUE(std::filesystem::exists(cache / "3x3-b0-1.2.3.4-z.pdb"));
+    std::filesystem::remove_all(cache);
     std::filesystem::remove(file);
 }
 

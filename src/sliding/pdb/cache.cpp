@@ -4,7 +4,9 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -173,35 +175,87 @@ std::optional<PdbHeader> open_table(const std::filesystem::path& file, const Pat
 
 }  // namespace
 
+namespace {
+
+// Reads the entries after the header in pieces of at most `piece` bytes (a multiple of 8),
+// calling f(offset, bytes, data) for each; false when the file ends early.
+template <class F>
+bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, F&& f) {
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(kPdbHeaderSize));
+    std::vector<std::uint8_t> chunk(piece);
+    for (std::uint64_t at = 0; at < entries;) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(entries - at, piece));
+        in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n));
+        if (static_cast<std::size_t>(in.gcount()) != n) return false;
+        f(at, n, chunk.data());
+        at += n;
+    }
+    return true;
+}
+
+// The checksum of the entries, read in pieces; whether it is the header's (r.reason when not).
+bool entries_check(std::ifstream& in, const PdbHeader& h, LoadResult& r) {
+    Checksum64 sum(h.entries);
+    std::uint64_t got = 0;
+    const bool whole =
+        read_entries(in, h.entries, std::size_t{1} << 20, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+            if (at + n < h.entries) sum.words(d, n);
+            else got = sum.finish(d, n);
+        });
+    if (h.entries == 0) got = sum.finish(nullptr, 0);
+    if (!whole) r.reason = "truncated while reading";
+    else if (got != h.checksum) r.reason = "checksum mismatch (corrupt entries)";
+    return whole && got == h.checksum;
+}
+
+}  // namespace
+
 LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected) {
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(file, expected, in, r);
-    if (!h) return r;
-    constexpr std::size_t kChunk = std::size_t{1} << 20;  // a multiple of 8: whole words until the last
-    std::vector<std::uint8_t> chunk(kChunk);
-    Checksum64 sum(h->entries);
-    std::uint64_t left = h->entries;
-    while (true) {
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, kChunk));
-        in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n));
-        if (static_cast<std::size_t>(in.gcount()) != n) {
-            r.reason = "truncated while reading";
-            return r;
-        }
-        left -= n;
-        if (left == 0) {
-            if (sum.finish(chunk.data(), n) != h->checksum) {
-                r.reason = "checksum mismatch (corrupt entries)";
-                return r;
-            }
-            break;
-        }
-        sum.words(chunk.data(), n);
-    }
+    if (!h || !entries_check(in, *h, r)) return r;
     r.status = LoadStatus::Ok;
     r.table.spec = expected;
     return r;
+}
+
+LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
+                                        const RegionLabels& labels) {
+    LookupLoadResult out;
+    if (!expected.zero_aware) {
+        out.status = LoadStatus::Invalid;
+        out.reason = "pattern " + expected.key() + " is not zero-aware";
+        return out;
+    }
+    LoadResult r;
+    std::ifstream in;
+    const std::optional<PdbHeader> h = open_table(file, expected, in, r);
+    if (!h || !entries_check(in, *h, r)) {
+        out.status = r.status;
+        out.reason = r.reason;
+        return out;
+    }
+    // Pieces of whole placements (fields() bytes each), 64 Ki placements at a time.
+    const std::size_t per = expected.fields(), piece = per * (std::size_t{1} << 16);
+    bool whole = true;
+    try {
+        auto form = make_zero_aware_lookup(expected, labels, [&](const EntryPiece& f) {
+            whole = whole &&
+                    read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                        f(at / per, n / per, d);
+                    });
+            if (!whole) throw std::runtime_error("truncated while reading");
+        });
+        out.lookup = std::make_shared<const ZeroAwareLookup>(std::move(form));
+    } catch (const std::exception& e) {  // a file cut short meanwhile, or entries no table has
+        out.status = LoadStatus::Invalid;
+        out.reason = e.what();
+        return out;
+    }
+    out.status = LoadStatus::Ok;
+    return out;
 }
 
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {

@@ -5,6 +5,8 @@
 #include <map>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
+#include "bitsolve/core/parallel.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 
 namespace bitsolve::sliding::pdb {
@@ -51,10 +53,12 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                                                const TableSource& source) {
     const std::string partition = choose_partition(name, goal, algorithm, source.dir);
     if (partition.empty()) return nullptr;
-    // A pattern that several partitions share is obtained once. A zero-aware table is turned into
-    // its lookup form as soon as it is obtained (on a thread of its own while the next table is
-    // obtained, unless one thread was asked for) and its bytes let go, so that loading holds the
-    // forms and two tables at most, not every table before the heuristic builds their forms.
+    // A pattern that several partitions share is obtained once. A zero-aware table in the cache
+    // gives its lookup form straight from the file, a table per thread (load_zero_aware_lookup:
+    // the table is never held whole). Any other zero-aware table is turned into its form as soon
+    // as it is obtained (on a thread of its own while the next table is obtained, unless one
+    // thread was asked for) and its bytes let go. So loading holds the forms and two tables at
+    // most, not every table before the heuristic builds their forms.
     struct Obtained {
         std::shared_ptr<const PdbTable> table;
         std::shared_ptr<const ZeroAwareLookup> lookup;
@@ -62,6 +66,23 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     const auto partitions = named_partitions(partition, goal.geo, static_cast<unsigned>(goal.blank()));
     std::map<std::string, Obtained> obtained;
     std::shared_ptr<const RegionLabels> labels[kMaxPatternTiles + 1];
+    std::vector<PatternSpec> cached;  // distinct zero-aware patterns, tried in the cache first
+    for (const auto& specs : partitions)
+        for (const auto& spec : specs) {
+            if (spec.zero_aware && !labels[spec.k()])
+                labels[spec.k()] = std::make_shared<const RegionLabels>(goal.geo, spec.k());
+            if (spec.zero_aware && !source.dir.empty() && std::find(cached.begin(), cached.end(), spec) == cached.end())
+                cached.push_back(spec);
+        }
+    std::vector<LookupLoadResult> loaded(cached.size());
+    parallel_for(cached.size(), source.threads, [&](std::size_t i) {
+        loaded[i] = load_zero_aware_lookup(table_path(source.dir, cached[i]), cached[i], *labels[cached[i].k()]);
+    });
+    check_stop();
+    for (std::size_t i = 0; i < cached.size(); ++i)
+        if (loaded[i].status == LoadStatus::Ok)
+            obtained[cached[i].key()] = {std::make_shared<const PdbTable>(PdbTable{cached[i], {}}), loaded[i].lookup};
+    loaded.clear();
     std::future<void> forming;  // the last form's build; declared after what it writes to
     for (const auto& specs : partitions) {
         for (const auto& spec : specs) {
@@ -73,9 +94,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                 continue;
             }
             o.table = std::make_shared<const PdbTable>(PdbTable{spec, {}});
-            auto& lab = labels[spec.k()];
-            if (!lab) lab = std::make_shared<const RegionLabels>(goal.geo, spec.k());
-            auto form = [&o, lab, table = std::move(table)]() mutable {
+            auto form = [&o, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
                 table.reset();
             };

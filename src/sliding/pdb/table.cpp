@@ -19,45 +19,60 @@ bool entries_differ(const std::uint8_t* e, unsigned fields) {
 }  // namespace
 
 ZeroAwareLookup make_zero_aware_lookup(const PdbTable& table, const RegionLabels& labels) {
-    const unsigned fields = table.spec.fields(), k = table.spec.k(), n = table.spec.size();
+    return make_zero_aware_lookup(
+        table.spec, labels, [&table](const EntryPiece& piece) { piece(0, table.spec.entries(), table.data.data()); });
+}
+
+ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabels& labels, const EntryPieces& pieces) {
+    const unsigned fields = spec.fields(), k = spec.k(), n = spec.size();
     const std::uint64_t placements = kperm_count(n, k);
     ZeroAwareLookup z;
     z.fields = fields;
-    z.spec = table.spec;
+    z.spec = spec;
     z.first.resize(placements);
     z.blocks.resize((placements + 63) / 64);
     // First scan: every placement whose regions agree gets its entry; the others are flagged and
     // counted, so that `rest` is allocated once, at its size.
-    std::uint64_t count = 0;
-    for (std::uint64_t r = 0; r < placements; ++r) {
-        const std::uint8_t* e = table.data.data() + r * fields;
-        if (r % 64 == 0) z.blocks[r / 64].before = static_cast<std::uint32_t>(count);
-        for (unsigned j = 0; j < fields && e[j] != 0xFF; ++j)
-            if (e[j] >= ZeroAwareLookup::kSeveral)
-                throw std::logic_error("zero-aware table " + table.spec.key() + " has an entry above 127");
-        if (!entries_differ(e, fields)) {
-            z.first[r] = e[0];
-            continue;
+    std::uint64_t count = 0, next = 0;
+    pieces([&](std::uint64_t from, std::uint64_t size, const std::uint8_t* entries) {
+        if (from != next || size > placements - from) throw std::logic_error("zero-aware entries out of order");
+        next = from + size;
+        for (std::uint64_t r = from; r < next; ++r) {
+            const std::uint8_t* e = entries + (r - from) * fields;
+            if (r % 64 == 0) z.blocks[r / 64].before = static_cast<std::uint32_t>(count);
+            for (unsigned j = 0; j < fields && e[j] != 0xFF; ++j)
+                if (e[j] >= ZeroAwareLookup::kSeveral)
+                    throw std::logic_error("zero-aware table " + spec.key() + " has an entry above 127");
+            if (!entries_differ(e, fields)) {
+                z.first[r] = e[0];
+                continue;
+            }
+            z.blocks[r / 64].several |= std::uint64_t{1} << (r % 64);
+            if (++count > 0xFFFFFFFFu) throw std::logic_error("zero-aware table " + spec.key() + " is too large");
         }
-        z.blocks[r / 64].several |= std::uint64_t{1} << (r % 64);
-        if (++count > 0xFFFFFFFFu) throw std::logic_error("zero-aware table " + table.spec.key() + " is too large");
-    }
+    });
+    if (next != placements) throw std::logic_error("zero-aware entries missing");
     // Second scan, over the flagged placements only, in order: their entries go to `rest`, and
     // their byte holds the largest region's entry.
     z.rest.reserve(count * fields);
-    for (std::uint64_t b = 0; b < z.blocks.size(); ++b) {
-        for (std::uint64_t bits = z.blocks[b].several; bits != 0; bits &= bits - 1) {
-            const std::uint64_t r = b * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            const std::uint8_t* e = table.data.data() + r * fields;
-            std::uint8_t pos[kMaxPatternTiles];
-            unrank_kperm(r, k, n, pos);
-            std::uint32_t occupied = 0;
-            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-            z.first[r] =
-                static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral | e[RegionLabels::largest(labels.row(occupied))]);
-            z.rest.insert(z.rest.end(), e, e + fields);
+    pieces([&](std::uint64_t from, std::uint64_t size, const std::uint8_t* entries) {
+        for (std::uint64_t b = from / 64; b * 64 < from + size; ++b) {
+            std::uint64_t bits = z.blocks[b].several;
+            if (b * 64 < from) bits &= ~std::uint64_t{0} << (from % 64);
+            if ((b + 1) * 64 > from + size) bits &= (std::uint64_t{1} << ((from + size) % 64)) - 1;
+            for (; bits != 0; bits &= bits - 1) {
+                const std::uint64_t r = b * 64 + static_cast<unsigned>(std::countr_zero(bits));
+                const std::uint8_t* e = entries + (r - from) * fields;
+                std::uint8_t pos[kMaxPatternTiles];
+                unrank_kperm(r, k, n, pos);
+                std::uint32_t occupied = 0;
+                for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+                z.first[r] = static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral |
+                                                       e[RegionLabels::largest(labels.row(occupied))]);
+                z.rest.insert(z.rest.end(), e, e + fields);
+            }
         }
-    }
+    });
     return z;
 }
 

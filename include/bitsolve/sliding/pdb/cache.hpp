@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -79,6 +80,16 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
 // The same checks, reading the file a megabyte at a time: the result's table holds the spec and
 // no bytes (whether a file is a usable cache entry, without the memory of its table).
 LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected);
+// A zero-aware table's lookup form (make_zero_aware_lookup) straight from its file, checked as
+// check_table does and then read twice more in pieces, so that the table's bytes are never held
+// whole; `labels`: RegionLabels of the pattern's size. Never throws for a bad file.
+struct LookupLoadResult {
+    LoadStatus status = LoadStatus::Missing;
+    std::string reason;
+    std::shared_ptr<const ZeroAwareLookup> lookup;  // when status == Ok
+};
+LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
+                                        const RegionLabels& labels);
 
 // What happens while a table is obtained, reported to the caller, which shows it its own way
 // (the library prints nothing).

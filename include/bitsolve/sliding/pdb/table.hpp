@@ -14,6 +14,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "bitsolve/sliding/pdb/huge_alloc.hpp"
@@ -74,6 +75,12 @@ struct ZeroAwareLookup {
 // The lookup form of zero-aware `table` (labels: its pattern size's RegionLabels). Throws
 // std::logic_error for an entry of 0x80 or more (no table of 8 tiles or fewer on 25 cells has one).
 ZeroAwareLookup make_zero_aware_lookup(const PdbTable& table, const RegionLabels& labels);
+// The same from a table that comes in pieces: pieces(f) calls f(first placement, placements,
+// their entries) for consecutive runs of placements, from the first to the last; it is called
+// twice (a scan to count, a scan to fill). std::logic_error also for pieces out of order.
+using EntryPiece = std::function<void(std::uint64_t from, std::uint64_t size, const std::uint8_t* entries)>;
+using EntryPieces = std::function<void(const EntryPiece&)>;
+ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabels& labels, const EntryPieces& pieces);
 // The most bytes that form can take for zero-aware `spec` (every placement that leaves several
 // regions with entries in `rest`), known before the table is built.
 std::uint64_t zero_aware_lookup_bytes_at_most(const PatternSpec& spec);
