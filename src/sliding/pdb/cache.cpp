@@ -173,10 +173,6 @@ std::optional<PdbHeader> open_table(const std::filesystem::path& file, const Pat
     return h;
 }
 
-}  // namespace
-
-namespace {
-
 // Reads the entries after the header in pieces of at most `piece` bytes (a multiple of 8),
 // calling f(offset, bytes, data) for each; false when the file ends early.
 template <class F>

@@ -38,9 +38,10 @@ std::string choose_partition(std::string_view name, const Board& goal, Algorithm
 
 // The heuristic for SolveOptions::pattern_db: the tables of choose_partition(name, goal,
 // algorithm, source.dir) obtained from `source` (obtain_table), or null when none is selected.
-// Each zero-aware table is turned into its lookup form as soon as it is obtained (a thread of
-// its own builds it while the next table is obtained, unless source.threads is 1) and its bytes
-// freed, so loading holds the forms and at most two tables at a time.
+// A zero-aware table in the cache gives its lookup form straight from its file, read in pieces
+// (load_zero_aware_lookup), on source.threads threads; any other is turned into its form as
+// soon as it is obtained (a thread of its own builds it while the next table is obtained, unless
+// source.threads is 1) and its bytes freed. So loading holds the forms and at most two tables.
 std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
                                                const TableSource& source);
 
