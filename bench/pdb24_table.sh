@@ -51,14 +51,25 @@ echo "|---|---|---|---|---|---|---|---|$extra_rule---|---|"
 sum_gen=0 sum_kf=0 sum_wall=0 sum_cpu=0 any_cut=0 sum_lo=0 sum_hi=0 sum_clo=0 sum_chi=0
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", a + b }'; }
 addf() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
+# One process solves the instances in the order given (a file of their lines), so the tables are
+# loaded once: 7-tile tables take minutes to read.
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
 for i in $instances; do
-    args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --skip $((i - 1)) --first 1 --prune-depth "$prune")
-    [[ -n $max ]] && args+=(--max-threshold "$max")
-    [[ -n $budget ]] && args+=(--budget "$budget")
-    # Columns of a result row: no opt len h0 expanded generated seconds cpu [cut off [at T, projected
-    # LO HI generated CLO CHI cpu]] [WRONG].
-    line=$("$bench" "${args[@]}" "$root/data/sliding/korf24-50.txt" | grep -v '^#')
-    read -r no opt len h0 expanded generated wall cpu rest <<<"$line"
+    grep -v '^#' "$root/data/sliding/korf24-50.txt" | sed -n "${i}p" >>"$list"
+done
+args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --prune-depth "$prune")
+[[ -n $max ]] && args+=(--max-threshold "$max")
+[[ -n $budget ]] && args+=(--budget "$budget")
+# Columns of a result row: no opt len h0 expanded generated seconds cpu [cut off [at T, projected
+# LO HI generated CLO CHI cpu]] [WRONG], the first counting the rows of the list (the instance: -i).
+read -r -a order <<<"$instances"
+k=0
+while IFS= read -r line; do
+    [[ $line == '#'* ]] && continue
+    no=${order[k]}
+    k=$((k + 1))
+    read -r _ opt len h0 expanded generated wall cpu rest <<<"$line"
     found=$len lo=$generated hi=$generated clo=$cpu chi=$cpu
     if [[ $rest == *projected* ]]; then
         read -r at lo hi clo chi <<<"$(sed -E 's/.*at ([0-9]+), projected ([0-9]+) ([0-9]+) generated ([0-9.]+) ([0-9.]+) cpu.*/\1 \2 \3 \4 \5/' <<<"$rest")"
@@ -67,7 +78,7 @@ for i in $instances; do
         found="cut off" any_cut=1
     fi
     [[ $rest == *WRONG* ]] && found="$found WRONG"
-    kf=$(published "$i")
+    kf=$(published "$no")
     ratio=$(awk -v a="$generated" -v b="$kf" 'BEGIN { printf "%.3f", a / b }')
     [[ $found == "cut off" ]] && ratio="(cut off)"
     [[ $found == "cut off at"* ]] && ratio=$(awk -v a="$lo" -v b="$hi" -v k="$kf" 'BEGIN { printf "%.3f-%.3f (projected)", a / k, b / k }')
@@ -85,7 +96,8 @@ for i in $instances; do
     sum_lo=$(add "$sum_lo" "$lo") sum_hi=$(add "$sum_hi" "$hi")
     sum_clo=$(addf "$sum_clo" "$clo") sum_chi=$(addf "$sum_chi" "$chi")
     sum_wall=$(addf "$sum_wall" "$wall") sum_cpu=$(addf "$sum_cpu" "$cpu")
-done
+done < <("$bench" "${args[@]}" "$list")
+((k == ${#order[@]})) || { echo "pdb24_table: $k results for ${#order[@]} instances" >&2; exit 1; }
 total_ratio=$(awk -v a="$sum_gen" -v b="$sum_kf" 'BEGIN { printf "%.3f", a / b }')
 extra=""
 if [[ -n $budget ]]; then

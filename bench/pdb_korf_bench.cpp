@@ -29,6 +29,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -39,6 +40,7 @@
 #include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
+#include "bitsolve/sliding/pdb/select.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
 
 using namespace bitsolve::sliding::pdb;
@@ -144,14 +146,23 @@ int main(int argc, char** argv) {
     TableSource src{no_cache ? std::filesystem::path{}
                              : (dir.empty() ? default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"))
                                             : std::filesystem::path(dir)),
-                    0, notes};
-    std::vector<PdbSet> sets;  // one per partition the name joins
-    for (const auto& partition : named_partitions(pdb, geo, 0)) {
-        PdbSet set;
-        for (const auto& s : partition) set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
-        sets.push_back(std::move(set));
+                    threads, notes};
+    // With reflection, as the tool loads them (select_pdb: a cached zero-aware table's form is read
+    // from its file in pieces, so 7-tile tables never lie in memory whole); without, table by table.
+    std::shared_ptr<const PdbHeuristic> heuristic;
+    if (reflect) {
+        heuristic = select_pdb(pdb, goal, bitsolve::sliding::Algorithm::Ida, src);
+    } else {
+        std::vector<PdbSet> sets;  // one per partition the name joins
+        for (const auto& partition : named_partitions(pdb, geo, 0)) {
+            PdbSet set;
+            for (const auto& s : partition)
+                set.tables.push_back(std::make_shared<const PdbTable>(obtain_table(s, src)));
+            sets.push_back(std::move(set));
+        }
+        heuristic = std::make_shared<const PdbHeuristic>(goal, std::move(sets), false, is_dual_name(pdb));
     }
-    const PdbHeuristic h(goal, std::move(sets), reflect, is_dual_name(pdb));  // zero-aware tables' bytes freed
+    const PdbHeuristic& h = *heuristic;
     const double t_tables = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double c_tables = cpu_seconds() - c0;
     const auto f0 = std::chrono::steady_clock::now();
