@@ -30,7 +30,7 @@ std::uint64_t fnv1a(std::uint64_t unit, const std::string& bytes) {
 }
 
 [[noreturn]] void fail(const std::string& what, const std::string& path) {
-    throw InputError(fmt::format("{} '{}': {}", what, quote(path, 200), std::strerror(errno)));
+    throw InputError(fmt::format("{} '{}': {}", what, quote(path, 200), errno_text(errno)));
 }
 
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }

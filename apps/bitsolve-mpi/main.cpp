@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <new>
 #include <vector>
@@ -167,7 +166,7 @@ int main(int argc, char** argv) {
     const bool flushed = std::fflush(stdout) == 0;
     if (!flushed || !std::cout.good() || std::ferror(stdout) != 0) {
         bitsolve::mpi::print_error(
-            "", std::string("cannot write output: ") + (errno != 0 ? std::strerror(errno) : "write error"));
+            "", std::string("cannot write output: ") + (errno != 0 ? bitsolve::errno_text(errno) : "write error"));
         if (code == 0) code = 1;
     }
     MPI_Finalize();

@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -76,7 +75,7 @@ int finish_output(const std::string& command, int code) {
     const bool flushed = std::fflush(stdout) == 0;
     const int error = errno;
     if (flushed && std::cout.good() && std::ferror(stdout) == 0) return code;
-    const std::string why = error != 0 ? std::strerror(error) : "write error";
+    const std::string why = error != 0 ? bitsolve::errno_text(error) : "write error";
     bitsolve::cli::print_error(command, "cannot write output: " + why);
     return code == 0 ? bitsolve::cli::to_int(bitsolve::cli::Exit::Limit) : code;
 }
@@ -172,7 +171,7 @@ int run(CLI::App& app, int argc, char** argv);
 // BITSOLVE_KERNEL=scalar|avx2|avx512 forces the kernel of the searches (tests, benchmarks); an
 // unknown name or one this CPU lacks is a usage error. False after printing the error.
 bool apply_kernel_variable(const std::string& command) {
-    const char* value = std::getenv("BITSOLVE_KERNEL");
+    const char* value = std::getenv("BITSOLVE_KERNEL");  // NOLINT(concurrency-mt-unsafe): before any thread
     if (value == nullptr || *value == '\0') return true;
     const auto k = bitsolve::parse_kernel(value);
     if (!k) {
@@ -192,10 +191,21 @@ bool apply_kernel_variable(const std::string& command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{
-        "bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over bit-packed states."};
-    const int code = run(app, argc, argv);
-    return finish_output(chosen_path(app), code);
+    // The commands report their own errors (cli::guarded); this catches what escapes the parsing
+    // and the set-up around them, so that nothing ends the process without its line and code.
+    try {
+        CLI::App app{
+            "bitsolve: exact solvers for sliding-tile puzzles, Rush Hour and N-Queens, by search over "
+            "bit-packed states."};
+        const int code = run(app, argc, argv);
+        return finish_output(chosen_path(app), code);
+    } catch (const std::exception&) {
+        return bitsolve::cli::report_current_exception(
+            [](const std::string& message) { bitsolve::cli::print_error("", message); });
+    } catch (...) {
+        std::fputs("bitsolve: internal error: unknown exception\n", stderr);
+        return bitsolve::cli::to_int(bitsolve::cli::Exit::Internal);
+    }
 }
 
 namespace {

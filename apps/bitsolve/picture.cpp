@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -223,7 +222,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     name.append(target.filename().string()).append(".XXXXXX");
     std::string tmpl = (dir / name).string();
     const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0) throw LimitError("cannot write " + path + ": " + std::strerror(errno));
+    if (fd < 0) throw LimitError("cannot write " + path + ": " + errno_text(errno));
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -231,7 +230,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
             const int e = errno;
             ::close(fd);
             ::unlink(tmpl.c_str());
-            throw LimitError("cannot write " + path + ": " + std::strerror(e));
+            throw LimitError("cannot write " + path + ": " + errno_text(e));
         }
         done += static_cast<std::size_t>(n);
     }
@@ -239,7 +238,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     if (::close(fd) != 0 || std::rename(tmpl.c_str(), path.c_str()) != 0) {
         const int e = errno;
         ::unlink(tmpl.c_str());
-        throw LimitError("cannot write " + path + ": " + std::strerror(e));
+        throw LimitError("cannot write " + path + ": " + errno_text(e));
     }
 }
 
