@@ -18,6 +18,8 @@
 # and with its final iteration in full; the total row sums them. A last line gives the totals
 # with FRACTION of each final iteration (-f, default 0.2) and the ratio to Korf & Felner's
 # nodes then. -i all: the 50 instances.
+# The bench's own comment lines (the tables' loading time, the lookup forms' memory, its totals)
+# go to stderr.
 set -euo pipefail
 build=build dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitsolve" threads=2 instances="1 3 4 5" max="" budget="" fraction=0.2 pdb=pdb6666 prune=2
 while getopts "b:d:t:i:m:B:f:p:z:" o; do
@@ -66,7 +68,7 @@ args=(--pdb "$pdb" --dir "$dir" --threads "$threads" --prune-depth "$prune")
 read -r -a order <<<"$instances"
 k=0
 while IFS= read -r line; do
-    [[ $line == '#'* ]] && continue
+    [[ $line == '#'* ]] && { echo "$line" >&2; continue; }  # the bench's notes: loading, totals
     no=${order[k]}
     k=$((k + 1))
     read -r _ opt len h0 expanded generated wall cpu rest <<<"$line"
