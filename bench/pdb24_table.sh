@@ -33,7 +33,7 @@ while getopts "b:d:t:i:m:B:f:p:z:" o; do
         f) fraction=$OPTARG ;;
         p) pdb=$OPTARG ;;
         z) prune=$OPTARG ;;
-        *) sed -n '2,20p' "$0"; exit 2 ;;
+        *) sed -n '2,22p' "$0"; exit 2 ;;
     esac
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
