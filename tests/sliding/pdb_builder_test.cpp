@@ -287,6 +287,9 @@ TEST(PdbBuilder, EstimatesBeforeBuilding) {
     EXPECT_EQ(e7.peak_bytes, 2422728000ULL * 3);  // 6 regions (18 free cells)
     EXPECT_TRUE(e7.fields_by_region);
     EXPECT_DOUBLE_EQ(e7.cpu_seconds, 2422728000.0 / kLargeBuildEntriesPerCpuSecond);
+    auto z7 = pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6, 7});
+    z7.zero_aware = true;  // a large zero-aware table: the slowest rate
+    EXPECT_DOUBLE_EQ(estimate_build(z7).cpu_seconds, 2422728000.0 / kLargeZeroAwareBuildEntriesPerCpuSecond);
     EXPECT_EQ(estimate_build(pdbtest::spec(3, 3, 0, {1, 2})).peak_bytes, 72u * 2);               // 2 regions
     EXPECT_EQ(estimate_build(pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5})).peak_bytes, 524160u * 2);  // 4 regions
     EXPECT_THROW(estimate_build(pdbtest::spec(3, 3, 0, {1, 1})), bitsolve::UsageError);

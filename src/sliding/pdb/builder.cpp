@@ -279,9 +279,11 @@ PdbTable build_with(const PatternSpec& spec, const CellMasks& geo, unsigned fiel
 BuildEstimate estimate_build(const PatternSpec& spec) {
     check_spec(spec);
     const std::uint64_t entries = spec.entries();
-    const double rate = spec.zero_aware                ? kZeroAwareBuildEntriesPerCpuSecond
-                        : entries > kLargeBuildEntries ? kLargeBuildEntriesPerCpuSecond
-                                                       : kBuildEntriesPerCpuSecond;
+    const bool large = entries > kLargeBuildEntries;
+    const double rate = spec.zero_aware
+                            ? (large ? kLargeZeroAwareBuildEntriesPerCpuSecond : kZeroAwareBuildEntriesPerCpuSecond)
+                        : large ? kLargeBuildEntriesPerCpuSecond
+                                : kBuildEntriesPerCpuSecond;
     const SlotLayout l = slot_layout(spec, CellMasks(spec.geometry()));
     return {spec.table_entries(), entries * l.bytes + spec.table_entries(), static_cast<double>(entries) / rate,
             l.by_region, spec.zero_aware ? zero_aware_lookup_bytes_at_most(spec) : spec.table_entries()};

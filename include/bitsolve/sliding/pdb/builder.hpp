@@ -69,6 +69,10 @@ inline constexpr double kLargeBuildEntriesPerCpuSecond = 1.25e6;
 // the 5x5 zpdb6666 tables (510 M placements) took 415 CPU-s on the same machine, 1.23 M
 // placements per CPU-second (docs/benchmarks.md, "Zero-aware 6-6-6-6").
 inline constexpr double kZeroAwareBuildEntriesPerCpuSecond = 1.2e6;
+// And large ones fewer still: the three zero-aware 7-tile 5x5 tables of 7-7-7-3 (2.42 G
+// placements each) took 7,531 CPU-s together, 0.965 M placements per CPU-second
+// (docs/benchmarks.md, "Zero-aware 7-7-7-3 beside zpdb6666").
+inline constexpr double kLargeZeroAwareBuildEntriesPerCpuSecond = 0.96e6;
 // Throws UsageError for a malformed spec.
 BuildEstimate estimate_build(const PatternSpec& spec);
 
