@@ -1,7 +1,7 @@
 // The lookup form of a cached zero-aware table (sliding/pdb/table.hpp: ZeroAwareLookup) measured:
 // its placements, those whose regions' entries differ (flagged, all their entries kept in `rest`),
 // the form's bytes by part, and how far apart a placement's entries lie (the largest minus the
-// smallest over its regions), which says how few bits a smaller `rest` could give each entry.
+// smallest over its regions), which says how much room `rest`'s nibbles leave.
 // A plain program over one file, read as the tool reads it (load_zero_aware_lookup):
 //
 //   pdb_form_bench DIR/5x5-b0-1.2.5.6.7.12.17-z.pdb
@@ -48,27 +48,36 @@ int main(int argc, char** argv) {
         return 3;
     }
     const ZeroAwareLookup& z = *loaded.lookup;
-    const std::uint64_t placements = z.first.size(), flagged = z.rest.size() / z.fields;
-    // A placement that is not flagged has one entry for all its regions: 0 apart.
+    const std::uint64_t placements = z.first.size(), flagged = z.rest.size() / z.stride;
+    // A placement that is not flagged has one entry for all its regions: 0 apart. A flagged one's
+    // nibbles are halved differences from one entry, so their spread is half its entries'.
     std::array<std::uint64_t, 256> apart{};
     apart[0] = placements - flagged;
     for (std::uint64_t i = 0; i < flagged; ++i) {
-        const std::uint8_t* e = &z.rest[i * z.fields];
-        std::uint8_t lo = e[0], hi = e[0];
-        for (unsigned j = 1; j < z.fields && e[j] != 0xFF; ++j) {
-            lo = std::min(lo, e[j]);
-            hi = std::max(hi, e[j]);
+        const std::uint8_t* e = &z.rest[i * z.stride];
+        int lo = 255, hi = 0;
+        for (unsigned j = 0; j < z.fields; ++j) {
+            int v = e[j];
+            if (z.nibbles) {
+                const unsigned code = (e[j / 2] >> (4 * (j & 1))) & 15u;
+                if (code == ZeroAwareLookup::kNoRegion) break;
+                v = 2 * (static_cast<int>(code ^ ZeroAwareLookup::kNoRegion) - 8);
+            } else if (v == 0xFF) {
+                break;
+            }
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
         }
-        ++apart[hi - lo];
+        ++apart[static_cast<unsigned>(hi - lo)];
     }
     std::printf("# %s: %llu placements, up to %u regions each\n", header.spec.key().c_str(),
                 static_cast<unsigned long long>(placements), z.fields);
     std::printf("flagged placements: %llu (%.2f%%)\n", static_cast<unsigned long long>(flagged),
                 100.0 * static_cast<double>(flagged) / static_cast<double>(std::max<std::uint64_t>(1, placements)));
-    std::printf("form: %llu bytes (a byte a placement %llu, blocks %llu, rest %llu)\n",
+    std::printf("form: %llu bytes (a byte a placement %llu, blocks %llu, rest %llu%s)\n",
                 static_cast<unsigned long long>(z.bytes()), static_cast<unsigned long long>(z.first.size()),
                 static_cast<unsigned long long>(z.blocks.size() * sizeof(ZeroAwareLookup::Block)),
-                static_cast<unsigned long long>(z.rest.size()));
+                static_cast<unsigned long long>(z.rest.size()), z.nibbles ? " as nibbles" : " as bytes");
     for (unsigned d = 0; d < apart.size(); ++d)
         if (apart[d] != 0)
             std::printf("entries %u apart: %llu placements\n", d, static_cast<unsigned long long>(apart[d]));

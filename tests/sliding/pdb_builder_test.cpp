@@ -279,9 +279,9 @@ TEST(PdbBuilder, EstimatesBeforeBuilding) {
     EXPECT_EQ(ez.peak_bytes, 127512000u * 2 + 127512000u * 5);
     EXPECT_DOUBLE_EQ(ez.cpu_seconds, 127512000.0 / kZeroAwareBuildEntriesPerCpuSecond);
     // Loaded, its lookup form (table.hpp) at most: a byte per placement, 16 bytes per 64, and 5
-    // bytes for each placement of the 65,920 sets of 6 of the 25 cells that leave several regions
-    // (counted apart by a flood fill over every set), 720 orderings each.
-    EXPECT_EQ(ez.memory_bytes, 127512000u + 1992375u * 16 + 65920u * 720 * 5);
+    // nibbles (3 bytes) for each placement of the 65,920 sets of 6 of the 25 cells that leave
+    // several regions (counted apart by a flood fill over every set), 720 orderings each.
+    EXPECT_EQ(ez.memory_bytes, 127512000u + 1992375u * 16 + 65920u * 720 * 3);
     EXPECT_EQ(e78.memory_bytes, e78.entries);
     const BuildEstimate e7 = estimate_build(pdbtest::spec(5, 5, 0, {1, 2, 3, 4, 5, 6, 7}));
     EXPECT_EQ(e7.peak_bytes, 2422728000ULL * 3);  // 6 regions (18 free cells)

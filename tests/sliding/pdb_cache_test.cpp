@@ -54,6 +54,8 @@ LoadStatus checked_as_loaded(const fs::path& file, const PatternSpec& spec) {
 void expect_same_form(const ZeroAwareLookup& a, const ZeroAwareLookup& b) {
     EXPECT_EQ(a.spec, b.spec);
     EXPECT_EQ(a.fields, b.fields);
+    EXPECT_EQ(a.nibbles, b.nibbles);
+    EXPECT_EQ(a.stride, b.stride);
     EXPECT_TRUE(a.first == b.first);
     ASSERT_EQ(a.blocks.size(), b.blocks.size());
     for (std::size_t i = 0; i < a.blocks.size(); ++i) {
@@ -113,6 +115,69 @@ TEST(PdbCache, ZeroAwareFormsFromPiecesAndFromTheFile) {
         EXPECT_EQ(above.status, LoadStatus::Invalid);
         EXPECT_NE(above.reason.find("above 127"), std::string::npos) << above.reason;
     }
+}
+
+namespace {
+
+// Every entry of zero-aware `t` read through its form, by placement and blank cell.
+void expect_form_gives_table(const ZeroAwareLookup& z, const PdbTable& t, const RegionLabels& labels) {
+    const unsigned k = t.spec.k(), n = t.spec.size(), fields = t.spec.fields();
+    for (std::uint64_t r = 0; r < t.spec.entries(); ++r) {
+        std::uint8_t pos[kMaxPatternTiles];
+        unrank_kperm(r, k, n, pos);
+        std::uint32_t occupied = 0;
+        for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+        const auto& row = labels.row(occupied);
+        for (unsigned b = 0; b < n; ++b) {
+            if (occupied >> b & 1u) continue;
+            ASSERT_EQ(z.at(r, row, b), t.data[r * fields + RegionLabels::region(row, b)])
+                << "placement " << r << ", blank on " << b;
+        }
+    }
+}
+
+}  // namespace
+
+// `rest` holds nibbles while every flagged placement's entries are of one parity and within 14
+// of each other (a real table's are), from either side of the largest region's entry, and whole
+// bytes for a table whose are not; either way the form gives every entry.
+TEST(PdbCache, ZeroAwareFormKeepsNibblesOnlyWhileTheEntriesFit) {
+    PatternSpec z = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5});
+    z.zero_aware = true;
+    const PdbTable t = build_table(z, 2);
+    const RegionLabels labels(z.geometry(), z.k());
+    const unsigned fields = z.fields();
+    // A placement of several regions whose largest region's entry is 16 or more, and another region.
+    std::uint64_t r = 0;
+    unsigned other = 0, largest = 0;
+    for (;; ++r) {
+        ASSERT_LT(r, z.entries());
+        std::uint8_t pos[kMaxPatternTiles];
+        unrank_kperm(r, z.k(), z.size(), pos);
+        std::uint32_t occupied = 0;
+        for (unsigned i = 0; i < z.k(); ++i) occupied |= 1u << pos[i];
+        const auto& row = labels.row(occupied);
+        largest = RegionLabels::largest(row);
+        if (t.data[r * fields + largest] < 16 || fields < 2 || t.data[r * fields + 1] == 0xFF) continue;
+        other = largest == 0 ? 1 : 0;
+        break;
+    }
+    const std::uint8_t base = t.data[r * fields + largest];
+    struct Change {
+        int entry;  // the other region's new entry
+        bool nibbles;
+    };
+    for (const Change c : {Change{base + 14, true}, Change{base - 14, true}, Change{base + 16, false},
+                           Change{base - 16, false}, Change{base + 1, false}}) {
+        PdbTable changed = t;
+        changed.data[r * fields + other] = static_cast<std::uint8_t>(c.entry);
+        const ZeroAwareLookup form = make_zero_aware_lookup(changed, labels);
+        EXPECT_EQ(form.nibbles, c.nibbles) << c.entry - base;
+        EXPECT_EQ(form.stride, c.nibbles ? (fields + 1) / 2 : fields);
+        EXPECT_EQ(form.rest.size() % form.stride, 0u);
+        expect_form_gives_table(form, changed, labels);
+    }
+    expect_form_gives_table(make_zero_aware_lookup(t, labels), t, labels);
 }
 
 // The checksum of bytes that come in pieces (whole words, then the rest) is that of the whole,

@@ -1,5 +1,6 @@
 #include "bitsolve/sliding/pdb/table.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 
@@ -14,6 +15,17 @@ bool entries_differ(const std::uint8_t* e, unsigned fields) {
     for (unsigned j = 1; j < fields && e[j] != 0xFF; ++j)
         if (e[j] != e[0]) return true;
     return false;
+}
+
+// Whether a placement's entries fit `rest`'s nibbles: of one parity and within 14 of each other.
+bool entries_fit_nibbles(const std::uint8_t* e, unsigned fields) {
+    std::uint8_t lo = e[0], hi = e[0];
+    for (unsigned j = 1; j < fields && e[j] != 0xFF; ++j) {
+        if ((e[j] ^ e[0]) & 1u) return false;
+        lo = std::min(lo, e[j]);
+        hi = std::max(hi, e[j]);
+    }
+    return hi - lo <= 14;
 }
 
 }  // namespace
@@ -32,8 +44,9 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
     z.first.resize(placements);
     z.blocks.resize((placements + 63) / 64);
     // First scan: every placement whose regions agree gets its entry; the others are flagged and
-    // counted, so that `rest` is allocated once, at its size.
+    // counted, so that `rest` is allocated once, at its size, and checked for nibbles.
     std::uint64_t count = 0, next = 0;
+    bool nibbles = true;
     pieces([&](std::uint64_t from, std::uint64_t size, const std::uint8_t* entries) {
         if (from != next || size > placements - from) throw std::logic_error("zero-aware entries out of order");
         next = from + size;
@@ -48,13 +61,16 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
                 continue;
             }
             z.blocks[r / 64].several |= std::uint64_t{1} << (r % 64);
+            nibbles = nibbles && entries_fit_nibbles(e, fields);
             if (++count > 0xFFFFFFFFu) throw std::logic_error("zero-aware table " + spec.key() + " is too large");
         }
     });
     if (next != placements) throw std::logic_error("zero-aware entries missing");
     // Second scan, over the flagged placements only, in order: their entries go to `rest`, and
     // their byte holds the largest region's entry.
-    z.rest.reserve(count * fields);
+    z.nibbles = nibbles;
+    z.stride = nibbles ? (fields + 1) / 2 : fields;
+    z.rest.reserve(count * z.stride);
     pieces([&](std::uint64_t from, std::uint64_t size, const std::uint8_t* entries) {
         for (std::uint64_t b = from / 64; b * 64 < from + size; ++b) {
             std::uint64_t bits = z.blocks[b].several;
@@ -67,9 +83,19 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
                 unrank_kperm(r, k, n, pos);
                 std::uint32_t occupied = 0;
                 for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-                z.first[r] = static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral |
-                                                       e[RegionLabels::largest(labels.row(occupied))]);
-                z.rest.insert(z.rest.end(), e, e + fields);
+                const std::uint8_t largest = e[RegionLabels::largest(labels.row(occupied))];
+                z.first[r] = static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral | largest);
+                if (!nibbles) {
+                    z.rest.insert(z.rest.end(), e, e + fields);
+                    continue;
+                }
+                const std::size_t at = z.rest.size();
+                z.rest.resize(at + z.stride, 0);
+                for (unsigned j = 0; j < 2 * z.stride; ++j) {
+                    const unsigned code =
+                        j < fields && e[j] != 0xFF ? ((e[j] - largest) / 2) & 15u : ZeroAwareLookup::kNoRegion;
+                    z.rest[at + j / 2] |= static_cast<std::uint8_t>(code << (4 * (j & 1)));
+                }
             }
         }
     });
@@ -81,7 +107,7 @@ std::uint64_t zero_aware_lookup_bytes_at_most(const PatternSpec& spec) {
     const std::uint64_t placements = kperm_count(n, k), blocks = (placements + 63) / 64;
     // Every ordering of a set of cells leaves the same regions.
     const std::uint64_t several = RegionLabels(spec.geometry(), k).sets_with_several_regions() * kperm_count(k, k);
-    return placements + blocks * sizeof(ZeroAwareLookup::Block) + several * spec.fields();
+    return placements + blocks * sizeof(ZeroAwareLookup::Block) + several * ((spec.fields() + 1) / 2);
 }
 
 }  // namespace bitsolve::sliding::pdb

@@ -41,17 +41,29 @@ struct PdbTable {
 // in `rest`, found by its rank among such placements (a bit per placement, a count per 64). With
 // the blank in the largest region a lookup reads the one byte and the region row. 6-6-6-6 takes
 // 261-266 MB a table instead of 637.6 MB.
+//
+// `rest` holds a flagged placement's entries as nibbles, two a byte (region j in byte j / 2, the
+// low nibble for even j): (entry - the largest region's entry) / 2 as a signed 4-bit number, 8
+// (-8) past the last region. That needs the entries of a placement to be of one parity, which
+// they are on every board: a move of a pattern tile changes the parity of the sum of its tiles'
+// checkerboard colours and no other move does, so a placement fixes the parity of its count. It
+// also needs them within 14 of each other: the 5x5 6- and 7-tile tables measured lie within 8
+// (docs/benchmarks.md). A table with entries further apart keeps whole bytes (`nibbles` false;
+// 0xFF past the last region). 5x5 7-tile forms then take 4.7-4.8 GB instead of 6.4-6.5.
 struct ZeroAwareLookup {
     static constexpr std::uint8_t kSeveral = 0x80;
-    struct Block {                  // 64 placements
-        std::uint64_t several = 0;  // bit i: placement 64 * block + i has several entries in `rest`
-        std::uint32_t before = 0;   // placements with entries in `rest` in earlier blocks
+    static constexpr unsigned kNoRegion = 8;  // the nibble past a placement's last region
+    struct Block {                            // 64 placements
+        std::uint64_t several = 0;            // bit i: placement 64 * block + i has several entries in `rest`
+        std::uint32_t before = 0;             // placements with entries in `rest` in earlier blocks
         std::uint32_t unused = 0;
     };
     unsigned fields = 0;
-    TableBytes first;  // a byte per placement
+    bool nibbles = false;
+    unsigned stride = 0;  // bytes of `rest` a flagged placement: (fields + 1) / 2 with nibbles, else fields
+    TableBytes first;     // a byte per placement
     std::vector<Block> blocks;
-    std::vector<std::uint8_t> rest;  // `fields` entries per placement whose regions' entries differ
+    std::vector<std::uint8_t> rest;  // `stride` bytes per placement whose regions' entries differ
     PatternSpec spec;                // the table's
 
     // The entry of placement r for the blank on `cell`; `row` is the placement's RegionLabels row.
@@ -63,11 +75,14 @@ struct ZeroAwareLookup {
     std::uint8_t flagged(std::uint64_t r, std::uint8_t v, const std::array<std::uint8_t, 16>& row,
                          unsigned cell) const {
         const unsigned region = RegionLabels::region(row, cell);
-        if (region == RegionLabels::largest(row)) return v & static_cast<std::uint8_t>(kSeveral - 1);
+        const auto largest = static_cast<std::uint8_t>(v & (kSeveral - 1));
+        if (region == RegionLabels::largest(row)) return largest;
         const Block& block = blocks[r / 64];
         const std::uint64_t below = block.several & ((std::uint64_t{1} << (r % 64)) - 1);
         const std::uint64_t index = block.before + static_cast<std::uint64_t>(std::popcount(below));
-        return rest[index * fields + region];
+        if (!nibbles) return rest[index * stride + region];
+        const unsigned code = (rest[index * stride + region / 2] >> (4 * (region & 1))) & 15u;
+        return static_cast<std::uint8_t>(largest + 2 * (static_cast<int>(code ^ kNoRegion) - 8));
     }
     std::uint64_t bytes() const { return first.size() + blocks.size() * sizeof(Block) + rest.size(); }
 };
@@ -82,7 +97,8 @@ using EntryPiece = std::function<void(std::uint64_t from, std::uint64_t size, co
 using EntryPieces = std::function<void(const EntryPiece&)>;
 ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabels& labels, const EntryPieces& pieces);
 // The most bytes that form can take for zero-aware `spec` (every placement that leaves several
-// regions with entries in `rest`), known before the table is built.
+// regions with entries in `rest`, as nibbles), known before the table is built. A table whose
+// entries lie too far apart for nibbles takes up to fields / 2 more bytes per flagged placement.
 std::uint64_t zero_aware_lookup_bytes_at_most(const PatternSpec& spec);
 
 }  // namespace bitsolve::sliding::pdb
