@@ -496,4 +496,12 @@ TEST(PdbPartitions, BundledCataloguesAreTheNamedPartitions) {
     EXPECT_NE(parts[1], parts[0]);
     for (const auto& part : parts)
         for (const auto& spec : part) EXPECT_TRUE(spec.zero_aware) << spec.key();
+    // zpdb6666 and the groups of pdb7773, zero-aware.
+    const auto seven =
+        named_partitions(std::string(kCataloguePrefix) + dir + "5x5-zero-aware-6666-7773.txt", Geometry{5, 5}, 0);
+    ASSERT_EQ(seven.size(), 2u);
+    EXPECT_EQ(seven[0], parts[0]);
+    auto groups = named_partitions("pdb7773", Geometry{5, 5}, 0)[0];
+    for (auto& spec : groups) spec.zero_aware = true;
+    EXPECT_EQ(seven[1], groups);
 }
