@@ -57,13 +57,14 @@ int main(int argc, char** argv) {
         const std::uint8_t* e = &z.rest[i * z.stride];
         int lo = 255, hi = 0;
         for (unsigned j = 0; j < z.fields; ++j) {
-            int v = e[j];
+            int v = 0;
             if (z.nibbles) {
                 const unsigned code = (e[j / 2] >> (4 * (j & 1))) & 15u;
                 if (code == ZeroAwareLookup::kNoRegion) break;
                 v = 2 * (static_cast<int>(code ^ ZeroAwareLookup::kNoRegion) - 8);
-            } else if (v == 0xFF) {
-                break;
+            } else {
+                if (e[j] == 0xFF) break;
+                v = e[j];
             }
             lo = std::min(lo, v);
             hi = std::max(hi, v);

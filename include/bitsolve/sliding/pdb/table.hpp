@@ -40,7 +40,7 @@ struct PdbTable {
 // entry of its largest region (RegionLabels::largest) with the high bit set, and all its entries
 // in `rest`, found by its rank among such placements (a bit per placement, a count per 64). With
 // the blank in the largest region a lookup reads the one byte and the region row. 6-6-6-6 takes
-// 261-266 MB a table instead of 637.6 MB.
+// 220-223 MB a table instead of 637.6 MB.
 //
 // `rest` holds a flagged placement's entries as nibbles, two a byte (region j in byte j / 2, the
 // low nibble for even j): (entry - the largest region's entry) / 2 as a signed 4-bit number, 8
