@@ -59,9 +59,8 @@ int main(int argc, char** argv) {
         for (unsigned j = 0; j < z.fields; ++j) {
             int v = 0;
             if (z.nibbles) {
-                const unsigned code = (e[j / 2] >> (4 * (j & 1))) & 15u;
-                if (code == ZeroAwareLookup::kNoRegion) break;
-                v = 2 * (static_cast<int>(code ^ ZeroAwareLookup::kNoRegion) - 8);
+                v = ZeroAwareLookup::difference(e, j);
+                if (v == ZeroAwareLookup::kNoRegionDifference) break;
             } else {
                 if (e[j] == 0xFF) break;
                 v = e[j];

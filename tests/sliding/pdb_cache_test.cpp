@@ -123,10 +123,7 @@ namespace {
 void expect_form_gives_table(const ZeroAwareLookup& z, const PdbTable& t, const RegionLabels& labels) {
     const unsigned k = t.spec.k(), n = t.spec.size(), fields = t.spec.fields();
     for (std::uint64_t r = 0; r < t.spec.entries(); ++r) {
-        std::uint8_t pos[kMaxPatternTiles];
-        unrank_kperm(r, k, n, pos);
-        std::uint32_t occupied = 0;
-        for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+        const std::uint32_t occupied = pdbtest::occupied_cells(r, k, n);
         const auto& row = labels.row(occupied);
         for (unsigned b = 0; b < n; ++b) {
             if (occupied >> b & 1u) continue;
@@ -147,18 +144,15 @@ TEST(PdbCache, ZeroAwareFormKeepsNibblesOnlyWhileTheEntriesFit) {
     const PdbTable t = build_table(z, 2);
     const RegionLabels labels(z.geometry(), z.k());
     const unsigned fields = z.fields();
+    ASSERT_GE(fields, 2u);
     // A placement of several regions whose largest region's entry is 16 or more, and another region.
     std::uint64_t r = 0;
     unsigned other = 0, largest = 0;
     for (;; ++r) {
         ASSERT_LT(r, z.entries());
-        std::uint8_t pos[kMaxPatternTiles];
-        unrank_kperm(r, z.k(), z.size(), pos);
-        std::uint32_t occupied = 0;
-        for (unsigned i = 0; i < z.k(); ++i) occupied |= 1u << pos[i];
-        const auto& row = labels.row(occupied);
+        const auto& row = labels.row(pdbtest::occupied_cells(r, z.k(), z.size()));
         largest = RegionLabels::largest(row);
-        if (t.data[r * fields + largest] < 16 || fields < 2 || t.data[r * fields + 1] == 0xFF) continue;
+        if (t.data[r * fields + largest] < 16 || t.data[r * fields + 1] == 0xFF) continue;
         other = largest == 0 ? 1 : 0;
         break;
     }

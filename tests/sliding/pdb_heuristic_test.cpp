@@ -134,10 +134,7 @@ void check_zero_aware(const Case& c) {
         const unsigned k = z.pattern_size(p), n = z.cells();
         std::uint64_t several = 0;
         for (std::uint64_t r = 0; r < kperm_count(n, k); ++r) {
-            std::uint8_t pos[kMaxPatternTiles];
-            unrank_kperm(r, k, n, pos);
-            std::uint32_t occupied = 0;
-            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
+            const std::uint32_t occupied = pdbtest::occupied_cells(r, k, n);
             const auto& row = z.labels(k)->row(occupied);
             for (unsigned b = 0; b < n; ++b) {
                 if (occupied >> b & 1u) continue;

@@ -81,9 +81,15 @@ struct ZeroAwareLookup {
         const std::uint64_t below = block.several & ((std::uint64_t{1} << (r % 64)) - 1);
         const std::uint64_t index = block.before + static_cast<std::uint64_t>(std::popcount(below));
         if (!nibbles) return rest[index * stride + region];
-        const unsigned code = (rest[index * stride + region / 2] >> (4 * (region & 1))) & 15u;
-        return static_cast<std::uint8_t>(largest + 2 * (static_cast<int>(code ^ kNoRegion) - 8));
+        return static_cast<std::uint8_t>(largest + difference(&rest[index * stride], region));
     }
+    // With nibbles: region j's entry minus the largest region's, from a flagged placement's
+    // `stride` bytes of `rest` (kNoRegionDifference past its last region).
+    static int difference(const std::uint8_t* bytes, unsigned j) {
+        const unsigned code = (bytes[j / 2] >> (4 * (j & 1))) & 15u;
+        return 2 * (static_cast<int>(code ^ kNoRegion) - 8);
+    }
+    static constexpr int kNoRegionDifference = -16;
     std::uint64_t bytes() const { return first.size() + blocks.size() * sizeof(Block) + rest.size(); }
 };
 
