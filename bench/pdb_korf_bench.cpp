@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
         if (e.kind == TableEvent::Kind::Built)
             std::fprintf(stderr, "built %s in %.1f s (max distance %u)\n", e.spec.key().c_str(), e.info.seconds,
                          e.info.max_depth);
-        if (e.kind == TableEvent::Kind::Rejected || e.kind == TableEvent::Kind::NotCached)
+        if (e.kind == TableEvent::Kind::Rejected || e.kind == TableEvent::Kind::NotCached ||
+            e.kind == TableEvent::Kind::FormRejected)
             std::fprintf(stderr, "pattern database %s: %s\n", e.file.string().c_str(), e.reason.c_str());
     };
     TableSource src{no_cache ? std::filesystem::path{}

@@ -49,6 +49,10 @@ sliding::pdb::TableReport show_table_events() {
                 build->reset();
                 break;
             case Kind::NotCached: print_note("pattern database not cached: " + e.reason); break;
+            case Kind::FormRejected:
+                print_note(
+                    fmt::format("lookup form {}: {}; making it again from the table", e.file.string(), e.reason));
+                break;
         }
     };
 }

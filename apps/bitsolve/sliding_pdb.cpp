@@ -73,6 +73,8 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         ++missing;
         entries += e.entries;
         disk += e.entries + pdb::kPdbHeaderSize;
+        // A zero-aware table's lookup form is cached beside it by the first search (cache.hpp).
+        if (specs[i].zero_aware && pdb::kFormFiles) disk += e.memory_bytes + pdb::kPdbHeaderSize;
         memory += e.memory_bytes;
         peak = std::max(peak, e.peak_bytes);  // one table at a time
         cpu += e.cpu_seconds;
@@ -90,10 +92,12 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         throw LimitError(fmt::format("{} needs {} of disk for {}, and '{}' has {} free", name, format_size(disk),
                                      missing == specs.size() ? "its tables" : "the tables not cached",
                                      quote(dir.string(), 200), format_size(space.available)));
-    // Zero-aware tables take less memory than disk once loaded (their lookup form, table.hpp).
-    const std::string sizes =
-        memory == entries ? format_size(disk) + " on disk and in memory once loaded"
-                          : format_size(disk) + " on disk, " + format_size(memory) + " in memory once loaded at most";
+    // Zero-aware tables take less memory than disk once loaded (their lookup form, table.hpp), and
+    // the disk holds the form too.
+    const std::string sizes = memory == entries
+                                  ? format_size(disk) + " on disk and in memory once loaded"
+                                  : format_size(disk) + " on disk (with the lookup forms the first search writes), " +
+                                        format_size(memory) + " in memory once loaded at most";
     print_note(
         fmt::format("{}, {} to build: {:.1f} M entries, {}, up to {} while building; "
                     "about {} of CPU, {} on {} thread{} (an estimate)",

@@ -258,6 +258,22 @@ TEST(SlidingPdbCli, SevenTileTablesSayWhatTheyNeed) {
     EXPECT_NE(r.err.find("pdb7773"), std::string::npos) << r.err;
 }
 
+// zpdb6666: the disk it needs counts the lookup forms the first search caches beside the tables
+// (at most 1.1 GiB, what they take in memory), on top of the 2.4 GiB of tables.
+TEST(SlidingPdbCli, ZeroAwareTablesCountTheirLookupFormsOnDisk) {
+    CacheDir dir;
+    const auto r = run_cli(
+        {"sliding", "build-pdb", "zpdb6666", "--size", "5x5", "--pdb-dir", dir.path.string(), "--max-memory", "100M"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err.rfind("zpdb6666 for 5x5 blank-last: 4 tables, 4 to build: 2550.2 M entries, 3.5 GiB on disk (with "
+                          "the lookup forms the first search writes), 1.1 GiB in memory once loaded at most",
+                          0),
+              0u)
+        << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(count_files(dir.path), 0);
+}
+
 // --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
 TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     const std::string board = "8 6 7\n2 5 4\n3 0 1\n";

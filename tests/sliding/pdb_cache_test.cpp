@@ -106,6 +106,13 @@ TEST(PdbCache, ZeroAwareFormsFromPiecesAndFromTheFile) {
         EXPECT_EQ(bad.status, LoadStatus::Invalid);
         EXPECT_EQ(bad.reason, load_table(file, z).reason);
         EXPECT_EQ(bad.lookup, nullptr);
+        // Damage that the form itself would refuse (an entry above 127, in the first piece read)
+        // is still reported as what it is, a corrupt file.
+        damaged = bytes;
+        damaged[kPdbHeaderSize] = 0x90;
+        write_all(file, damaged);
+        EXPECT_EQ(load_table(file, z).reason, "checksum mismatch (corrupt entries)");
+        EXPECT_EQ(load_zero_aware_lookup(file, z, labels).reason, load_table(file, z).reason);
         write_all(file, std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1));
         EXPECT_EQ(load_zero_aware_lookup(file, z, labels).reason, load_table(file, z).reason);
         PdbTable odd = t;
@@ -172,6 +179,104 @@ TEST(PdbCache, ZeroAwareFormKeepsNibblesOnlyWhileTheEntriesFit) {
         expect_form_gives_table(form, changed, labels);
     }
     expect_form_gives_table(make_zero_aware_lookup(t, labels), t, labels);
+}
+
+// A lookup form file gives back the form it holds, only for its own pattern and the table file
+// it was made from; every damage is refused with its reason, a block that disagrees with the
+// placements too (so a lookup cannot leave `rest`). load_cached_lookup writes the form beside the
+// table, then reads it instead of the table, and writes it again when it was refused.
+TEST(PdbCache, LookupFormFilesAreUsedOnlyWithTheirTable) {
+    if (!kFormFiles) GTEST_SKIP() << "lookup forms are cached on little-endian machines only";
+    TempDir dir;
+    PatternSpec z = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5});
+    z.zero_aware = true;
+    PatternSpec other = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 6});
+    other.zero_aware = true;
+    const PdbTable t = build_table(z, 2);
+    const RegionLabels labels(z.geometry(), z.k());
+    const ZeroAwareLookup form = make_zero_aware_lookup(t, labels);
+    const std::uint64_t sum = checksum64(t.data.data(), t.data.size());
+    const fs::path file = form_path(dir.path, z);
+    EXPECT_EQ(file.filename(), "4x4-b0-1.2.3.4.5-z.form");
+    EXPECT_EQ(load_form(file, z, sum).status, LoadStatus::Missing);
+    write_form(file, form, sum);
+    const LookupLoadResult back = load_form(file, z, sum);
+    ASSERT_EQ(back.status, LoadStatus::Ok) << back.reason;
+    expect_same_form(*back.lookup, form);
+    EXPECT_EQ(load_form(file, z, sum + 1).reason, "made from another table file");
+    EXPECT_EQ(load_form(file, other, sum).reason, "not the form of pattern 4x4-b0-1.2.3.4.6-z");
+    const auto bytes = read_all(file);
+    auto refused = [&](const std::vector<std::uint8_t>& damaged) {
+        write_all(file, damaged);
+        const LookupLoadResult r = load_form(file, z, sum);
+        EXPECT_EQ(r.status, LoadStatus::Invalid);
+        EXPECT_EQ(r.lookup, nullptr);
+        return r.reason;
+    };
+    for (const std::size_t at : {std::size_t{kPdbHeaderSize}, bytes.size() / 2, bytes.size() - 1}) {
+        auto damaged = bytes;
+        damaged[at] ^= 0x10;
+        EXPECT_EQ(refused(damaged), "checksum mismatch (corrupt form)") << at;
+    }
+    EXPECT_EQ(refused({bytes.begin(), bytes.end() - 1}),
+              "size " + std::to_string(bytes.size() - 1) + " bytes, expected " + std::to_string(bytes.size()));
+    EXPECT_EQ(refused({bytes.begin(), bytes.begin() + 10}), "truncated header");
+    auto magic = bytes;
+    magic[0] = 'X';
+    EXPECT_EQ(refused(magic), "not a bitsolve lookup form (bad magic)");
+    auto header = bytes;
+    header[30] = 1;
+    EXPECT_EQ(refused(header), "header checksum mismatch");
+    // Blocks that disagree with the placements, under a valid checksum.
+    ZeroAwareLookup off = form;
+    off.blocks[1].before += 1;
+    write_form(file, off, sum);
+    EXPECT_EQ(load_form(file, z, sum).reason, "blocks inconsistent with the placements");
+    off = form;
+    off.first[0] ^= ZeroAwareLookup::kSeveral;
+    write_form(file, off, sum);
+    EXPECT_EQ(load_form(file, z, sum).reason, "blocks inconsistent with the placements");
+    off = form;
+    off.rest.resize(off.rest.size() + off.stride);
+    write_form(file, off, sum);
+    EXPECT_EQ(load_form(file, z, sum).reason, "blocks inconsistent with the placements");
+
+    // Through the cache: no table, no form.
+    fs::remove(file);
+    std::string rejected, not_written;
+    EXPECT_EQ(load_cached_lookup(dir.path, z, labels, rejected, not_written).status, LoadStatus::Missing);
+    EXPECT_FALSE(fs::exists(file));
+    write_table(table_path(dir.path, z), t);
+    LookupLoadResult r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
+    ASSERT_EQ(r.status, LoadStatus::Ok) << r.reason;
+    EXPECT_TRUE(rejected.empty());
+    EXPECT_TRUE(not_written.empty());
+    expect_same_form(*r.lookup, form);
+    EXPECT_EQ(read_all(file), bytes);
+    // Now the form is read, not the table: damage to the table's entries (not its header) goes
+    // unseen, while the form stands for that table file.
+    auto table_bytes = read_all(table_path(dir.path, z));
+    table_bytes.back() ^= 1;
+    write_all(table_path(dir.path, z), table_bytes);
+    r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
+    ASSERT_EQ(r.status, LoadStatus::Ok) << r.reason;
+    expect_same_form(*r.lookup, form);
+    // A form refused is made again from the table and written again.
+    write_table(table_path(dir.path, z), t);
+    write_all(file, magic);
+    r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
+    ASSERT_EQ(r.status, LoadStatus::Ok) << r.reason;
+    EXPECT_EQ(rejected, "not a bitsolve lookup form (bad magic)");
+    expect_same_form(*r.lookup, form);
+    EXPECT_EQ(read_all(file), bytes);
+    // A table built again (another checksum) does not take the old form.
+    PdbTable changed = t;
+    changed.data[0] ^= 2;
+    write_table(table_path(dir.path, z), changed);
+    r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
+    ASSERT_EQ(r.status, LoadStatus::Ok) << r.reason;
+    EXPECT_EQ(rejected, "made from another table file");
+    expect_same_form(*r.lookup, make_zero_aware_lookup(changed, labels));
 }
 
 // The checksum of bytes that come in pieces (whole words, then the rest) is that of the whole,

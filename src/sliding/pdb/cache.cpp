@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -228,21 +229,44 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(file, expected, in, r);
-    if (!h || !entries_check(in, *h, r)) {
+    if (!h) {
         out.status = r.status;
         out.reason = r.reason;
         return out;
     }
-    // Pieces of whole placements (fields() bytes each), 64 Ki placements at a time.
+    // Pieces of whole placements (fields() bytes each), 64 Ki placements at a time (a multiple of
+    // 8 bytes, as the checksum's pieces must be). The form scans the entries twice; the first scan
+    // also takes their checksum, so the file is read twice, not three times. What the form throws
+    // in that scan waits until the checksum is known: a corrupt file is reported as corrupt.
     const std::size_t per = expected.fields(), piece = per * (std::size_t{1} << 16);
-    bool whole = true;
+    bool checked = false;
     try {
         auto form = make_zero_aware_lookup(expected, labels, [&](const EntryPiece& f) {
-            whole = whole &&
-                    read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+            if (checked) {
+                if (!read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
                         f(at / per, n / per, d);
-                    });
+                    }))
+                    throw std::runtime_error("truncated while reading");
+                return;
+            }
+            Checksum64 sum(h->entries);
+            std::uint64_t got = h->entries == 0 ? sum.finish(nullptr, 0) : 0;
+            std::exception_ptr failed;
+            const bool whole =
+                read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                    if (at + n < h->entries) sum.words(d, n);
+                    else got = sum.finish(d, n);
+                    if (failed) return;
+                    try {
+                        f(at / per, n / per, d);
+                    } catch (...) {
+                        failed = std::current_exception();
+                    }
+                });
             if (!whole) throw std::runtime_error("truncated while reading");
+            if (got != h->checksum) throw std::runtime_error("checksum mismatch (corrupt entries)");
+            if (failed) std::rethrow_exception(failed);
+            checked = true;
         });
         out.lookup = std::make_shared<const ZeroAwareLookup>(std::move(form));
     } catch (const std::exception& e) {  // a file cut short meanwhile, or entries no table has
@@ -252,6 +276,150 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
     }
     out.status = LoadStatus::Ok;
     return out;
+}
+
+namespace {
+
+constexpr std::uint8_t kFormMagic[8] = {'B', 'S', 'Z', 'A', 'F', '\r', '\n', 0x1a};
+static_assert(sizeof(ZeroAwareLookup::Block) == 16);
+
+// The payload checksum: checksum64 of the three parts' checksum64s.
+std::uint64_t form_checksum(const ZeroAwareLookup& z) {
+    std::uint8_t sums[24];
+    put_u64(sums, checksum64(z.first.data(), z.first.size()));
+    put_u64(sums + 8, checksum64(reinterpret_cast<const std::uint8_t*>(z.blocks.data()),
+                                 z.blocks.size() * sizeof(ZeroAwareLookup::Block)));
+    put_u64(sums + 16, checksum64(z.rest.data(), z.rest.size()));
+    return checksum64(sums, sizeof sums);
+}
+
+std::string_view bytes_of(const void* data, std::size_t size) { return {static_cast<const char*>(data), size}; }
+
+// Whether the blocks agree with `first` (bit i of a block set exactly where its placement's byte
+// is flagged), count the flagged placements before them, and `rest` holds exactly theirs.
+bool form_consistent(const ZeroAwareLookup& z) {
+    std::uint64_t count = 0;
+    const std::uint64_t placements = z.first.size();
+    for (std::uint64_t b = 0; b < z.blocks.size(); ++b) {
+        const ZeroAwareLookup::Block& block = z.blocks[b];
+        if (block.before != count || block.unused != 0) return false;
+        std::uint64_t flagged = 0;
+        const std::uint64_t size = std::min<std::uint64_t>(64, placements - b * 64);
+        for (std::uint64_t i = 0; i < size; ++i) flagged |= static_cast<std::uint64_t>(z.first[b * 64 + i] >> 7) << i;
+        if (flagged != block.several) return false;
+        count += static_cast<std::uint64_t>(std::popcount(flagged));
+    }
+    return count * z.stride == z.rest.size();
+}
+
+}  // namespace
+
+std::filesystem::path form_path(const std::filesystem::path& dir, const PatternSpec& spec) {
+    return dir / (spec.key() + ".form");
+}
+
+void write_form(const std::filesystem::path& file, const ZeroAwareLookup& form, std::uint64_t table_checksum) {
+    if (!kFormFiles) throw std::logic_error("lookup form files are written on little-endian machines only");
+    std::vector<std::uint8_t> h =
+        serialize_header({form.spec, EntryFormat::ZeroAwareBytes, form.spec.table_entries(), 0});
+    std::memcpy(h.data(), kFormMagic, 8);
+    put_u32(&h[8], kFormFileVersion);
+    std::fill(h.begin() + 24, h.end(), std::uint8_t{0});
+    h[24] = static_cast<std::uint8_t>(form.fields);
+    h[25] = form.nibbles ? 1 : 0;
+    h[26] = static_cast<std::uint8_t>(form.stride);
+    put_u64(&h[32], table_checksum);
+    put_u64(&h[40], form.rest.size());
+    put_u64(&h[48], form_checksum(form));
+    put_u64(&h[56], checksum64(h.data(), 56));
+    std::filesystem::create_directories(file.parent_path());
+    write_file_atomic(file.string(),
+                      {bytes_of(h.data(), h.size()), bytes_of(form.first.data(), form.first.size()),
+                       bytes_of(form.blocks.data(), form.blocks.size() * sizeof(ZeroAwareLookup::Block)),
+                       bytes_of(form.rest.data(), form.rest.size())},
+                      "lookup form ");
+}
+
+LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected,
+                           std::uint64_t table_checksum) {
+    LookupLoadResult out;
+    std::ifstream in(file, std::ios::binary);
+    if (!in || !kFormFiles) return out;  // Missing
+    out.status = LoadStatus::Invalid;
+    auto invalid = [&](std::string why) {
+        out.reason = std::move(why);
+        return out;
+    };
+    std::uint8_t h[kPdbHeaderSize];
+    in.read(reinterpret_cast<char*>(h), sizeof h);
+    if (in.gcount() != static_cast<std::streamsize>(sizeof h)) return invalid("truncated header");
+    if (std::memcmp(h, kFormMagic, 8) != 0) return invalid("not a bitsolve lookup form (bad magic)");
+    if (const auto v = get_u32(h + 8); v != kFormFileVersion)
+        return invalid(fmt::format("version {} (this program reads version {})", v, kFormFileVersion));
+    if (get_u64(h + 56) != checksum64(h, 56)) return invalid("header checksum mismatch");
+    // The pattern: the table header of `expected` has the same bytes 12..23.
+    const std::vector<std::uint8_t> want = serialize_header({expected, EntryFormat::ZeroAwareBytes, 0, 0});
+    if (!expected.zero_aware || std::memcmp(h + 12, want.data() + 12, 12) != 0)
+        return invalid("not the form of pattern " + expected.key());
+    if (get_u64(h + 32) != table_checksum) return invalid("made from another table file");
+    ZeroAwareLookup z;
+    z.spec = expected;
+    z.fields = h[24];
+    z.nibbles = h[25] == 1;
+    z.stride = h[26];
+    const std::uint64_t rest = get_u64(h + 40), placements = expected.entries(), blocks = (placements + 63) / 64;
+    bool reserved_zero = true;
+    for (std::size_t i = 27; i < 32; ++i) reserved_zero = reserved_zero && h[i] == 0;
+    if (z.fields != expected.fields() || h[25] > 1 || z.stride != (z.nibbles ? (z.fields + 1) / 2 : z.fields) ||
+        !reserved_zero || rest % z.stride != 0)
+        return invalid("inconsistent header");
+    std::error_code ec;
+    const std::uint64_t size = std::filesystem::file_size(file, ec),
+                        want_size = kPdbHeaderSize + placements + blocks * sizeof(ZeroAwareLookup::Block) + rest;
+    if (ec || size != want_size) return invalid(fmt::format("size {} bytes, expected {}", ec ? 0 : size, want_size));
+    z.first.resize(placements);
+    z.blocks.resize(blocks);
+    z.rest.resize(rest);
+    auto read = [&in](void* to, std::uint64_t n) {
+        in.read(static_cast<char*>(to), static_cast<std::streamsize>(n));
+        return static_cast<std::uint64_t>(in.gcount()) == n;
+    };
+    if (!read(z.first.data(), placements) || !read(z.blocks.data(), blocks * sizeof(ZeroAwareLookup::Block)) ||
+        !read(z.rest.data(), rest))
+        return invalid("truncated while reading");
+    if (form_checksum(z) != get_u64(h + 48)) return invalid("checksum mismatch (corrupt form)");
+    if (!form_consistent(z)) return invalid("blocks inconsistent with the placements");
+    out.lookup = std::make_shared<const ZeroAwareLookup>(std::move(z));
+    out.status = LoadStatus::Ok;
+    return out;
+}
+
+LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
+                                    const RegionLabels& labels, std::string& rejected, std::string& not_written) {
+    rejected.clear();
+    not_written.clear();
+    const std::filesystem::path table = table_path(dir, spec), form = form_path(dir, spec);
+    LoadResult r;
+    std::ifstream in;
+    const std::optional<PdbHeader> h = open_table(table, spec, in, r);
+    if (!h) {
+        LookupLoadResult out;
+        out.status = r.status;
+        out.reason = r.reason;
+        return out;
+    }
+    in.close();
+    LookupLoadResult cached = load_form(form, spec, h->checksum);
+    if (cached.status == LoadStatus::Ok) return cached;
+    if (cached.status == LoadStatus::Invalid) rejected = cached.reason;
+    LookupLoadResult made = load_zero_aware_lookup(table, spec, labels);
+    if (made.status != LoadStatus::Ok || !kFormFiles) return made;
+    try {
+        write_form(form, *made.lookup, h->checksum);
+    } catch (const std::exception& e) {
+        not_written = e.what();
+    }
+    return made;
 }
 
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {

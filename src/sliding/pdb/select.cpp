@@ -62,6 +62,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     struct Obtained {
         std::shared_ptr<const PdbTable> table;
         std::shared_ptr<const ZeroAwareLookup> lookup;
+        std::string not_written;  // why its form could not be cached
     };
     const auto partitions = named_partitions(partition, goal.geo, static_cast<unsigned>(goal.blank()));
     std::map<std::string, Obtained> obtained;
@@ -75,13 +76,21 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                 cached.push_back(spec);
         }
     std::vector<LookupLoadResult> loaded(cached.size());
+    std::vector<std::string> rejected(cached.size()), not_written(cached.size());
     parallel_for(cached.size(), source.threads, [&](std::size_t i) {
-        loaded[i] = load_zero_aware_lookup(table_path(source.dir, cached[i]), cached[i], *labels[cached[i].k()]);
+        loaded[i] = load_cached_lookup(source.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
     });
     check_stop();
+    using Kind = TableEvent::Kind;
+    for (std::size_t i = 0; i < cached.size() && source.report; ++i) {
+        const std::filesystem::path form = form_path(source.dir, cached[i]);
+        if (!rejected[i].empty()) source.report({Kind::FormRejected, cached[i], form, rejected[i], {}, {}});
+        if (!not_written[i].empty()) source.report({Kind::NotCached, cached[i], form, not_written[i], {}, {}});
+    }
     for (std::size_t i = 0; i < cached.size(); ++i)
         if (loaded[i].status == LoadStatus::Ok)
-            obtained[cached[i].key()] = {std::make_shared<const PdbTable>(PdbTable{cached[i], {}}), loaded[i].lookup};
+            obtained[cached[i].key()] = {
+                std::make_shared<const PdbTable>(PdbTable{cached[i], {}}), loaded[i].lookup, {}};
     loaded.clear();
     std::future<void> forming;  // the last form's build; declared after what it writes to
     for (const auto& specs : partitions) {
@@ -94,8 +103,18 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                 continue;
             }
             o.table = std::make_shared<const PdbTable>(PdbTable{spec, {}});
-            auto form = [&o, lab = labels[spec.k()], table = std::move(table)]() mutable {
+            // The form is cached beside the table, as a form loaded from it would be (an event
+            // reported from the form's thread only after that thread is joined, below).
+            auto form = [&o, &source, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
+                if (kFormFiles && !source.dir.empty()) {
+                    try {
+                        write_form(form_path(source.dir, table->spec), *o.lookup,
+                                   checksum64(table->data.data(), table->data.size()));
+                    } catch (const std::exception& e) {
+                        o.not_written = e.what();
+                    }
+                }
                 table.reset();
             };
             if (forming.valid()) forming.get();  // one form at a time beside the loading
@@ -104,6 +123,10 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
         }
     }
     if (forming.valid()) forming.get();
+    for (const auto& [key, o] : obtained)
+        if (!o.not_written.empty() && source.report)
+            source.report(
+                {Kind::NotCached, o.table->spec, form_path(source.dir, o.table->spec), o.not_written, {}, {}});
     std::vector<PdbSet> sets;
     for (const auto& specs : partitions) {
         PdbSet set;

@@ -18,6 +18,7 @@
 //
 // Directory: the caller's (the CLI: --pdb-dir, else default_cache_dir below). File name:
 // "<spec.key()>.pdb", e.g. "4x4-b0-1.2.3.4.5.6.7.pdb" (zero-aware "5x5-b0-1.2.5.6.7.12-z.pdb").
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -81,8 +82,9 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
 // no bytes (whether a file is a usable cache entry, without the memory of its table).
 LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected);
 // A zero-aware table's lookup form (make_zero_aware_lookup) straight from its file, checked as
-// check_table does and then read twice more in pieces, so that the table's bytes are never held
-// whole; `labels`: RegionLabels of the pattern's size. Never throws for a bad file.
+// check_table does (the checksum taken in the first of the form's two scans) and read in pieces,
+// so that the table's bytes are never held whole; `labels`: RegionLabels of the pattern's size.
+// Never throws for a bad file.
 struct LookupLoadResult {
     LoadStatus status = LoadStatus::Missing;
     std::string reason;
@@ -91,15 +93,50 @@ struct LookupLoadResult {
 LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
                                         const RegionLabels& labels);
 
+// Lookup form files: a zero-aware table's search form (ZeroAwareLookup), cached beside the table
+// as "<spec.key()>.form", so that loading reads the form (4.7 GB for a 5x5 7-tile table) once
+// instead of the table (14.5 GB) twice. A 64-byte header, then `first`, `blocks` (16 bytes each:
+// u64 several, u32 before, u32 zero) and `rest`:
+//   0  magic "BSZAF\r\n\x1a"
+//   8  u32 format version (kFormFileVersion)
+//  12  the table header's bytes 12..23 (rows, cols, blank goal cell, k, cells)
+//  24  u8 fields, u8 nibbles (0 or 1), u8 stride, 5 bytes zero
+//  32  u64 the table's entries checksum (its header's): the table file the form was made from
+//  40  u64 bytes of `rest`
+//  48  u64 checksum64 of the three parts' checksum64s (24 bytes, in order)
+//  56  u64 checksum64 of bytes 0..55
+// A form is used only with the table file it was made from, and only when every block agrees with
+// `first` and counts `rest` exactly (so a damaged file cannot send a lookup out of bounds); any
+// other is made again from the table. Written on little-endian machines only (the blocks are
+// stored as they lie in memory); elsewhere forms are always made from the tables.
+inline constexpr std::uint32_t kFormFileVersion = 1;
+inline constexpr bool kFormFiles = std::endian::native == std::endian::little;  // whether forms are cached
+std::filesystem::path form_path(const std::filesystem::path& dir, const PatternSpec& spec);
+// Writes atomically; throws InputError when the file cannot be written, std::logic_error on a
+// big-endian machine. `table_checksum`: the checksum of the entries of the table it was made from.
+void write_form(const std::filesystem::path& file, const ZeroAwareLookup& form, std::uint64_t table_checksum);
+// The form in `file` when it is one of `expected`, made from the table with `table_checksum`.
+// Never throws for a bad file: Missing, or Invalid with the reason.
+LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected,
+                           std::uint64_t table_checksum);
+// The lookup form of zero-aware `spec` whose table is cached in `dir`: from its form file when that
+// was made from the table file there now (the table's header and size are checked, its entries
+// not: the form has its own checksum), else from the table (load_zero_aware_lookup), then written
+// as the form file. `rejected`: why a form file there was not used; `not_written`: why a form
+// could not be written (each left empty otherwise). Never throws for a bad file.
+LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
+                                    const RegionLabels& labels, std::string& rejected, std::string& not_written);
+
 // What happens while a table is obtained, reported to the caller, which shows it its own way
 // (the library prints nothing).
 struct TableEvent {
     enum class Kind {
-        Rejected,   // the cached file was not used (`reason`); the table is rebuilt
-        Building,   // a build starts
-        Layer,      // a layer of the build's BFS is finished (`layer`)
-        Built,      // the build is finished (`info`)
-        NotCached,  // the built table could not be written to the cache (`reason`)
+        Rejected,      // the cached file was not used (`reason`); the table is rebuilt
+        Building,      // a build starts
+        Layer,         // a layer of the build's BFS is finished (`layer`)
+        Built,         // the build is finished (`info`)
+        NotCached,     // the built table, or a lookup form, could not be written to the cache (`reason`)
+        FormRejected,  // the cached lookup form `file` was not used (`reason`); it is made again from the table
     };
     Kind kind;
     const PatternSpec& spec;
