@@ -227,6 +227,16 @@ TEST(PdbCache, LookupFormFilesAreUsedOnlyWithTheirTable) {
     auto header = bytes;
     header[30] = 1;
     EXPECT_EQ(refused(header), "header checksum mismatch");
+    // More of `rest` than every placement flagged could hold is refused by the header alone (the
+    // header's checksum made right).
+    for (const std::uint64_t rest :
+         {std::uint64_t{form.stride} * (z.entries() + 1), ~std::uint64_t{0} / form.stride * form.stride}) {
+        header = bytes;
+        for (int i = 0; i < 8; ++i) header[40 + i] = static_cast<std::uint8_t>(rest >> (8 * i));
+        const std::uint64_t sum56 = checksum64(header.data(), 56);
+        for (int i = 0; i < 8; ++i) header[56 + i] = static_cast<std::uint8_t>(sum56 >> (8 * i));
+        EXPECT_EQ(refused(header), "inconsistent header") << rest;
+    }
     // Blocks that disagree with the placements, under a valid checksum.
     ZeroAwareLookup off = form;
     off.blocks[1].before += 1;

@@ -371,7 +371,7 @@ LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec&
     bool reserved_zero = true;
     for (std::size_t i = 27; i < 32; ++i) reserved_zero = reserved_zero && h[i] == 0;
     if (z.fields != expected.fields() || h[25] > 1 || z.stride != (z.nibbles ? (z.fields + 1) / 2 : z.fields) ||
-        !reserved_zero || rest % z.stride != 0)
+        !reserved_zero || rest % z.stride != 0 || rest / z.stride > placements)
         return invalid("inconsistent header");
     std::error_code ec;
     const std::uint64_t size = std::filesystem::file_size(file, ec),
