@@ -90,10 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Every placement, every blank cell: in bounds.
     unsigned sum = 0;
     for (std::uint64_t p = 0; p < placements; ++p) {
-        std::uint8_t pos[kMaxPatternTiles];
-        unrank_kperm(p, spec.k(), spec.size(), pos);
-        std::uint32_t occupied = 0;
-        for (unsigned i = 0; i < spec.k(); ++i) occupied |= 1u << pos[i];
+        const std::uint32_t occupied = placement_mask(p, spec.k(), spec.size());
         for (unsigned b = 0; b < spec.size(); ++b)
             if (!(occupied >> b & 1u)) sum += z.at(p, labels.row(occupied), b);
     }

@@ -130,7 +130,7 @@ namespace {
 void expect_form_gives_table(const ZeroAwareLookup& z, const PdbTable& t, const RegionLabels& labels) {
     const unsigned k = t.spec.k(), n = t.spec.size(), fields = t.spec.fields();
     for (std::uint64_t r = 0; r < t.spec.entries(); ++r) {
-        const std::uint32_t occupied = pdbtest::occupied_cells(r, k, n);
+        const std::uint32_t occupied = placement_mask(r, k, n);
         const auto& row = labels.row(occupied);
         for (unsigned b = 0; b < n; ++b) {
             if (occupied >> b & 1u) continue;
@@ -157,7 +157,7 @@ TEST(PdbCache, ZeroAwareFormKeepsNibblesOnlyWhileTheEntriesFit) {
     unsigned other = 0, largest = 0;
     for (;; ++r) {
         ASSERT_LT(r, z.entries());
-        const auto& row = labels.row(pdbtest::occupied_cells(r, z.k(), z.size()));
+        const auto& row = labels.row(placement_mask(r, z.k(), z.size()));
         largest = RegionLabels::largest(row);
         if (t.data[r * fields + largest] < 16 || t.data[r * fields + 1] == 0xFF) continue;
         other = largest == 0 ? 1 : 0;

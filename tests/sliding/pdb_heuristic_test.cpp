@@ -134,7 +134,7 @@ void check_zero_aware(const Case& c) {
         const unsigned k = z.pattern_size(p), n = z.cells();
         std::uint64_t several = 0;
         for (std::uint64_t r = 0; r < kperm_count(n, k); ++r) {
-            const std::uint32_t occupied = pdbtest::occupied_cells(r, k, n);
+            const std::uint32_t occupied = placement_mask(r, k, n);
             const auto& row = z.labels(k)->row(occupied);
             for (unsigned b = 0; b < n; ++b) {
                 if (occupied >> b & 1u) continue;

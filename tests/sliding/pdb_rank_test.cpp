@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <vector>
 
@@ -79,6 +80,23 @@ TEST(PdbRank, SampledRoundTripsOnShippedSizes) {
         unrank_kperm(count - 1, k, n, pos);
         for (unsigned i = 0; i < k; ++i) EXPECT_EQ(pos[i], n - 1 - i);
     }
+}
+
+// Every set of k cells is the mask of exactly k! placements (its tiles in every order), and a
+// placement's mask holds the cells unrank_kperm puts its tiles on.
+TEST(PdbRank, PlacementMasksCoverEverySetOfCellsOncePerOrder) {
+    const unsigned n = 9, k = 4;
+    std::vector<unsigned> seen(1u << n, 0);
+    std::uint8_t pos[8];
+    for (std::uint64_t r = 0; r < kperm_count(n, k); ++r) {
+        const std::uint32_t mask = placement_mask(r, k, n);
+        unrank_kperm(r, k, n, pos);
+        for (unsigned i = 0; i < k; ++i) ASSERT_TRUE(mask >> pos[i] & 1u) << r;
+        ASSERT_EQ(std::popcount(mask), static_cast<int>(k)) << r;
+        ++seen[mask];
+    }
+    for (std::uint32_t m = 0; m < seen.size(); ++m)
+        EXPECT_EQ(seen[m], std::popcount(m) == static_cast<int>(k) ? 24u : 0u) << m;
 }
 
 TEST(PdbRank, SelectBit) {

@@ -11,7 +11,6 @@
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/builder.hpp"
 #include "bitsolve/sliding/pdb/heuristic.hpp"
-#include "bitsolve/sliding/pdb/rank.hpp"
 
 namespace pdbtest {
 
@@ -68,15 +67,6 @@ inline bitsolve::sliding::pdb::PatternSpec spec(unsigned rows, unsigned cols, un
     s.blank_goal = static_cast<std::uint8_t>(blank);
     s.cells = std::move(cells);
     return s;
-}
-
-// The cells of placement r of a k-tile pattern on n cells, as a mask (RegionLabels::row's key).
-inline std::uint32_t occupied_cells(std::uint64_t r, unsigned k, unsigned n) {
-    std::uint8_t pos[bitsolve::sliding::pdb::kMaxPatternTiles];
-    bitsolve::sliding::pdb::unrank_kperm(r, k, n, pos);
-    std::uint32_t occupied = 0;
-    for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-    return occupied;
 }
 
 inline bitsolve::sliding::pdb::PdbSet build_set(const std::vector<bitsolve::sliding::pdb::PatternSpec>& specs,

@@ -213,14 +213,10 @@ void settle_zero_aware(const PatternSpec& spec, const CellMasks& geo, TableBytes
     const std::size_t chunks = static_cast<std::size_t>((total + kChunk - 1) / kChunk);
     parallel_for(chunks, threads, [&](std::size_t chunk) {
         const std::uint64_t lo = chunk * kChunk, hi = std::min<std::uint64_t>(total, lo + kChunk);
-        std::uint8_t pos[kMaxPatternTiles];
         for (std::uint64_t r = lo; r < hi; ++r) {
             std::uint8_t* e = &out[r * zf];
             if (std::none_of(e, e + zf, [](std::uint8_t v) { return v == 0xFF; })) continue;
-            unrank_kperm(r, k, n, pos);
-            std::uint32_t occupied = 0;
-            for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-            const unsigned regions = geo.regions(geo.all & ~occupied);
+            const unsigned regions = geo.regions(geo.all & ~placement_mask(r, k, n));
             for (unsigned j = 0; j < regions; ++j)
                 if (e[j] == 0xFF) e[j] = 0;
         }

@@ -79,11 +79,7 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
             for (; bits != 0; bits &= bits - 1) {
                 const std::uint64_t r = b * 64 + static_cast<unsigned>(std::countr_zero(bits));
                 const std::uint8_t* e = entries + (r - from) * fields;
-                std::uint8_t pos[kMaxPatternTiles];
-                unrank_kperm(r, k, n, pos);
-                std::uint32_t occupied = 0;
-                for (unsigned i = 0; i < k; ++i) occupied |= 1u << pos[i];
-                const std::uint8_t largest = e[RegionLabels::largest(labels.row(occupied))];
+                const std::uint8_t largest = e[RegionLabels::largest(labels.row(placement_mask(r, k, n)))];
                 z.first[r] = static_cast<std::uint8_t>(ZeroAwareLookup::kSeveral | largest);
                 if (!nibbles) {
                     z.rest.insert(z.rest.end(), e, e + fields);

@@ -75,4 +75,13 @@ inline void unrank_kperm(std::uint64_t r, unsigned k, unsigned n, std::uint8_t* 
     }
 }
 
+// The cells of placement r (rank_kperm's order) as a mask: bit p for every tile's cell p.
+inline std::uint32_t placement_mask(std::uint64_t r, unsigned k, unsigned n) {
+    std::uint8_t pos[32];
+    unrank_kperm(r, k, n, pos);
+    std::uint32_t cells = 0;
+    for (unsigned i = 0; i < k; ++i) cells |= 1u << pos[i];
+    return cells;
+}
+
 }  // namespace bitsolve::sliding::pdb
