@@ -218,22 +218,20 @@ LoadResult check_table(const std::filesystem::path& file, const PatternSpec& exp
     return r;
 }
 
-LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
-                                        const RegionLabels& labels) {
+namespace {
+
+LookupLoadResult not_zero_aware(const PatternSpec& spec) {
     LookupLoadResult out;
-    if (!expected.zero_aware) {
-        out.status = LoadStatus::Invalid;
-        out.reason = "pattern " + expected.key() + " is not zero-aware";
-        return out;
-    }
-    LoadResult r;
-    std::ifstream in;
-    const std::optional<PdbHeader> h = open_table(file, expected, in, r);
-    if (!h) {
-        out.status = r.status;
-        out.reason = r.reason;
-        return out;
-    }
+    out.status = LoadStatus::Invalid;
+    out.reason = "pattern " + spec.key() + " is not zero-aware";
+    return out;
+}
+
+// The form of a table whose header `h` was just read from `in` (open_table): its entries are
+// read from there.
+LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const PatternSpec& expected,
+                                   const RegionLabels& labels) {
+    LookupLoadResult out;
     // Pieces of whole placements (fields() bytes each), 64 Ki placements at a time (a multiple of
     // 8 bytes, as the checksum's pieces must be). The form scans the entries twice; the first scan
     // also takes their checksum, so the file is read twice, not three times. What the form throws
@@ -243,18 +241,18 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
     try {
         auto form = make_zero_aware_lookup(expected, labels, [&](const EntryPiece& f) {
             if (checked) {
-                if (!read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                if (!read_entries(in, h.entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
                         f(at / per, n / per, d);
                     }))
                     throw std::runtime_error("truncated while reading");
                 return;
             }
-            Checksum64 sum(h->entries);
-            std::uint64_t got = h->entries == 0 ? sum.finish(nullptr, 0) : 0;
+            Checksum64 sum(h.entries);
+            std::uint64_t got = h.entries == 0 ? sum.finish(nullptr, 0) : 0;
             std::exception_ptr failed;
             const bool whole =
-                read_entries(in, h->entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
-                    if (at + n < h->entries) sum.words(d, n);
+                read_entries(in, h.entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                    if (at + n < h.entries) sum.words(d, n);
                     else got = sum.finish(d, n);
                     if (failed) return;
                     try {
@@ -264,7 +262,7 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
                     }
                 });
             if (!whole) throw std::runtime_error("truncated while reading");
-            if (got != h->checksum) throw std::runtime_error("checksum mismatch (corrupt entries)");
+            if (got != h.checksum) throw std::runtime_error("checksum mismatch (corrupt entries)");
             if (failed) std::rethrow_exception(failed);
             checked = true;
         });
@@ -276,6 +274,23 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
     }
     out.status = LoadStatus::Ok;
     return out;
+}
+
+}  // namespace
+
+LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
+                                        const RegionLabels& labels) {
+    if (!expected.zero_aware) return not_zero_aware(expected);
+    LookupLoadResult out;
+    LoadResult r;
+    std::ifstream in;
+    const std::optional<PdbHeader> h = open_table(file, expected, in, r);
+    if (!h) {
+        out.status = r.status;
+        out.reason = r.reason;
+        return out;
+    }
+    return form_from_entries(in, *h, expected, labels);
 }
 
 namespace {
@@ -398,6 +413,7 @@ LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const Patt
                                     const RegionLabels& labels, std::string& rejected, std::string& not_written) {
     rejected.clear();
     not_written.clear();
+    if (!spec.zero_aware) return not_zero_aware(spec);
     const std::filesystem::path table = table_path(dir, spec), form = form_path(dir, spec);
     LoadResult r;
     std::ifstream in;
@@ -408,11 +424,11 @@ LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const Patt
         out.reason = r.reason;
         return out;
     }
-    in.close();
     LookupLoadResult cached = load_form(form, spec, h->checksum);
     if (cached.status == LoadStatus::Ok) return cached;
     if (cached.status == LoadStatus::Invalid) rejected = cached.reason;
-    LookupLoadResult made = load_zero_aware_lookup(table, spec, labels);
+    // Made from the table opened above, the one whose checksum the new form records.
+    LookupLoadResult made = form_from_entries(in, *h, spec, labels);
     if (made.status != LoadStatus::Ok || !kFormFiles) return made;
     try {
         write_form(form, *made.lookup, h->checksum);
