@@ -73,7 +73,7 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
         ++missing;
         entries += e.entries;
         disk += e.entries + pdb::kPdbHeaderSize;
-        // A zero-aware table's lookup form is cached beside it by the first search (cache.hpp).
+        // A zero-aware table's lookup form is cached beside it (pdb::cache_form).
         if (specs[i].zero_aware && pdb::kFormFiles) disk += e.memory_bytes + pdb::kPdbHeaderSize;
         memory += e.memory_bytes;
         peak = std::max(peak, e.peak_bytes);  // one table at a time
@@ -94,10 +94,9 @@ void announce_build(const std::string& name, Geometry g, const std::string& goal
                                      quote(dir.string(), 200), format_size(space.available)));
     // Zero-aware tables take less memory than disk once loaded (their lookup form, table.hpp), and
     // the disk holds the form too.
-    const std::string sizes = memory == entries
-                                  ? format_size(disk) + " on disk and in memory once loaded"
-                                  : format_size(disk) + " on disk (with the lookup forms the first search writes), " +
-                                        format_size(memory) + " in memory once loaded at most";
+    const std::string sizes = memory == entries ? format_size(disk) + " on disk and in memory once loaded"
+                                                : format_size(disk) + " on disk (with the lookup forms), " +
+                                                      format_size(memory) + " in memory once loaded at most";
     print_note(
         fmt::format("{}, {} to build: {:.1f} M entries, {}, up to {} while building; "
                     "about {} of CPU, {} on {} thread{} (an estimate)",
@@ -205,14 +204,21 @@ int run_build_pdb(const PdbCliOptions& o) {
         for (const auto& spec : specs)
             cached.push_back(pdb::check_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
+        // Stdout: the files in the cache, a zero-aware table's lookup form after the table.
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const auto file = pdb::table_path(src.dir, specs[i]);
+            pdb::FormCache form = pdb::FormCache::None;
             if (cached[i]) {
                 std::cout << file.string() << " (cached)\n";
-                continue;
+                form = pdb::cache_form(specs[i], src);
+            } else {
+                const pdb::PdbTable table = pdb::obtain_table(specs[i], src);
+                std::cout << file.string() << '\n';
+                form = pdb::cache_form(specs[i], src, &table);
             }
-            pdb::obtain_table(specs[i], src);
-            std::cout << file.string() << '\n';
+            if (form == pdb::FormCache::Cached || form == pdb::FormCache::Written)
+                std::cout << pdb::form_path(src.dir, specs[i]).string()
+                          << (form == pdb::FormCache::Cached ? " (cached)\n" : "\n");
         }
         return 0;
     });

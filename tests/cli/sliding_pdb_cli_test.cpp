@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -258,7 +260,7 @@ TEST(SlidingPdbCli, SevenTileTablesSayWhatTheyNeed) {
     EXPECT_NE(r.err.find("pdb7773"), std::string::npos) << r.err;
 }
 
-// zpdb6666: the disk it needs counts the lookup forms the first search caches beside the tables
+// zpdb6666: the disk it needs counts the lookup forms build-pdb caches beside the tables
 // (at most 1.1 GiB, what they take in memory), on top of the 2.4 GiB of tables.
 TEST(SlidingPdbCli, ZeroAwareTablesCountTheirLookupFormsOnDisk) {
     CacheDir dir;
@@ -266,7 +268,7 @@ TEST(SlidingPdbCli, ZeroAwareTablesCountTheirLookupFormsOnDisk) {
         {"sliding", "build-pdb", "zpdb6666", "--size", "5x5", "--pdb-dir", dir.path.string(), "--max-memory", "100M"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.err.rfind("zpdb6666 for 5x5 blank-last: 4 tables, 4 to build: 2550.2 M entries, 3.5 GiB on disk (with "
-                          "the lookup forms the first search writes), 1.1 GiB in memory once loaded at most",
+                          "the lookup forms), 1.1 GiB in memory once loaded at most",
                           0),
               0u)
         << r.err;
@@ -275,6 +277,64 @@ TEST(SlidingPdbCli, ZeroAwareTablesCountTheirLookupFormsOnDisk) {
 }
 
 // --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
+// build-pdb caches a zero-aware table's lookup form beside it: the bytes a search would write,
+// checked again when the table is cached, made again when it is damaged.
+TEST(SlidingPdbCli, BuildWritesTheLookupForms) {
+    CacheDir dir;
+    fs::create_directories(dir.path);
+    const std::string catalogue = (dir.path / "z555.txt").string();
+    std::ofstream(catalogue) << "size 4x4\nzero-aware 1 2 3 6 7 | 4 5 8 9 12 | 10 11 13 14 15\n";
+    const std::vector<std::string> build = {
+        "sliding", "build-pdb", "catalogue:" + catalogue, "--pdb-dir", dir.path.string(), "--goal", "blank-first"};
+    auto b = run_cli(build);
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    std::vector<fs::path> forms;
+    std::istringstream lines(b.out);
+    for (std::string line; std::getline(lines, line);)
+        if (fs::path(line).extension() == ".form") forms.emplace_back(line);
+    ASSERT_EQ(forms.size(), 3u) << b.out;
+    EXPECT_EQ(count_files(dir.path), 1 + 3 + 3);  // the catalogue, the tables, their forms
+    auto bytes = [](const fs::path& f) {
+        std::ifstream in(f, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    std::vector<std::string> built;
+    for (const auto& f : forms) built.push_back(bytes(f));
+
+    // Cached: every table and form says so, and nothing is reported.
+    auto again = run_cli(build);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(again.err, "");
+    std::istringstream cached(again.out);
+    int lines_cached = 0;
+    for (std::string line; std::getline(cached, line);) lines_cached += line.ends_with(" (cached)");
+    EXPECT_EQ(lines_cached, 6) << again.out;
+
+    // A search finds them usable (it writes nothing, says nothing about them), and the forms it
+    // writes where there are none are the same bytes.
+    const std::vector<std::string> solve = {
+        "sliding", "--goal", "blank-first", "--heuristic", "catalogue:" + catalogue, "--pdb-dir", dir.path.string()};
+    auto r = run_cli(solve, kBoard);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "46\n");
+    EXPECT_EQ(r.err.find("lookup form"), std::string::npos) << r.err;
+    for (const auto& f : forms) fs::remove(f);
+    ASSERT_EQ(run_cli(solve, kBoard).exit_code, 0);
+    for (std::size_t i = 0; i < forms.size(); ++i) EXPECT_EQ(bytes(forms[i]), built[i]) << forms[i];
+
+    // A damaged form is reported and made again.
+    {
+        std::fstream f(forms[1], std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(static_cast<std::streamoff>(built[1].size() / 2));
+        f.put(static_cast<char>(built[1][built[1].size() / 2] ^ 0x5a));
+    }
+    auto mended = run_cli(build);
+    ASSERT_EQ(mended.exit_code, 0) << mended.err;
+    EXPECT_NE(mended.err.find("lookup form " + forms[1].string() + ": "), std::string::npos) << mended.err;
+    EXPECT_NE(mended.out.find(forms[1].string() + "\n"), std::string::npos) << mended.out;
+    EXPECT_EQ(bytes(forms[1]), built[1]);
+}
+
 TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     const std::string board = "8 6 7\n2 5 4\n3 0 1\n";
     auto best = run_cli({"sliding", "--heuristic", "best", "--algo", "ida", "--path", "--stats"}, board);

@@ -289,6 +289,46 @@ TEST(PdbCache, LookupFormFilesAreUsedOnlyWithTheirTable) {
     expect_same_form(*r.lookup, make_zero_aware_lookup(changed, labels));
 }
 
+// cache_form (build-pdb's last step): the form of a table just built, then found cached, then
+// made again from the table file when damaged (reported); nothing for a table of minima or
+// without a directory.
+TEST(PdbCache, CacheFormWritesChecksAndMendsTheForm) {
+    if (!kFormFiles) GTEST_SKIP() << "lookup forms are cached on little-endian machines only";
+    TempDir dir;
+    PatternSpec z = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5});
+    z.zero_aware = true;
+    std::vector<std::pair<TableEvent::Kind, std::string>> events;
+    const TableSource src{dir.path, 1, [&](const TableEvent& e) { events.emplace_back(e.kind, e.reason); }};
+    const PdbTable t = obtain_table(z, src);
+    events.clear();
+    const fs::path file = form_path(dir.path, z);
+    EXPECT_EQ(cache_form(z, src, &t), FormCache::Written);
+    const std::vector<std::uint8_t> bytes = read_all(file);
+    std::string rejected, not_written;
+    const RegionLabels labels(z.geometry(), z.k());
+    const LookupLoadResult r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
+    ASSERT_EQ(r.status, LoadStatus::Ok);
+    EXPECT_EQ(rejected, "");
+    EXPECT_EQ(read_all(file), bytes);  // the form a search would have written
+    EXPECT_EQ(cache_form(z, src), FormCache::Cached);
+    EXPECT_TRUE(events.empty());
+    std::vector<std::uint8_t> damaged = bytes;
+    damaged.back() ^= 0x10;
+    write_all(file, damaged);
+    EXPECT_EQ(cache_form(z, src), FormCache::Written);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].first, TableEvent::Kind::FormRejected);
+    EXPECT_EQ(events[0].second, "checksum mismatch (corrupt form)");
+    EXPECT_EQ(read_all(file), bytes);
+    fs::remove(file);
+    EXPECT_EQ(cache_form(z, src), FormCache::Written);  // missing: made from the table file
+    EXPECT_EQ(read_all(file), bytes);
+    EXPECT_EQ(cache_form(z, TableSource{}), FormCache::None);
+    EXPECT_EQ(cache_form(kSpec, src), FormCache::None);
+    fs::remove(table_path(dir.path, z));
+    EXPECT_THROW(cache_form(z, src), std::runtime_error);
+}
+
 // The checksum of bytes that come in pieces (whole words, then the rest) is that of the whole,
 // for every length of the last piece and pieces of several sizes.
 TEST(PdbCache, ChecksumInPiecesIsTheChecksumOfTheWhole) {

@@ -438,6 +438,16 @@ LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const Patt
     return made;
 }
 
+std::string cache_form_of(const std::filesystem::path& dir, const PdbTable& table, const ZeroAwareLookup& form) {
+    if (!kFormFiles || dir.empty()) return {};
+    try {
+        write_form(form_path(dir, table.spec), form, checksum64(table.data.data(), table.data.size()));
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return {};
+}
+
 LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
     LoadResult r;
     std::ifstream in;
@@ -487,6 +497,31 @@ PdbTable obtain_table(const PatternSpec& spec, const TableSource& source) {
         }
     }
     return table;
+}
+
+FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built) {
+    if (!spec.zero_aware || source.dir.empty() || !kFormFiles) return FormCache::None;
+    using Kind = TableEvent::Kind;
+    const std::filesystem::path file = form_path(source.dir, spec);
+    const RegionLabels labels(spec.geometry(), spec.k());
+    std::string rejected, not_written;
+    bool existed = false;
+    if (built) {
+        not_written = cache_form_of(source.dir, *built, make_zero_aware_lookup(*built, labels));
+    } else {
+        std::error_code ec;
+        existed = std::filesystem::exists(file, ec);
+        const LookupLoadResult r = load_cached_lookup(source.dir, spec, labels, rejected, not_written);
+        if (r.status != LoadStatus::Ok)
+            throw std::runtime_error("table " + table_path(source.dir, spec).string() + ": " +
+                                     (r.status == LoadStatus::Missing ? std::string("missing") : r.reason));
+    }
+    if (source.report && !rejected.empty()) source.report({Kind::FormRejected, spec, file, rejected, {}, {}});
+    if (!not_written.empty()) {
+        if (source.report) source.report({Kind::NotCached, spec, file, not_written, {}, {}});
+        return FormCache::NotWritten;
+    }
+    return existed && rejected.empty() ? FormCache::Cached : FormCache::Written;
 }
 
 }  // namespace bitsolve::sliding::pdb

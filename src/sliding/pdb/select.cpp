@@ -107,14 +107,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
             // reported from the form's thread only after that thread is joined, below).
             auto form = [&o, &source, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
-                if (kFormFiles && !source.dir.empty()) {
-                    try {
-                        write_form(form_path(source.dir, table->spec), *o.lookup,
-                                   checksum64(table->data.data(), table->data.size()));
-                    } catch (const std::exception& e) {
-                        o.not_written = e.what();
-                    }
-                }
+                o.not_written = cache_form_of(source.dir, *table, *o.lookup);
                 table.reset();
             };
             if (forming.valid()) forming.get();  // one form at a time beside the loading

@@ -126,6 +126,10 @@ LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec&
 // could not be written (each left empty otherwise). Never throws for a bad file.
 LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
                                     const RegionLabels& labels, std::string& rejected, std::string& not_written);
+// Writes `form`, made from `table`, as the form file beside the table's file in `dir`. Returns why
+// it could not be written, empty when it was or was not asked for (no directory, or a big-endian
+// machine).
+std::string cache_form_of(const std::filesystem::path& dir, const PdbTable& table, const ZeroAwareLookup& form);
 
 // What happens while a table is obtained, reported to the caller, which shows it its own way
 // (the library prints nothing).
@@ -156,5 +160,19 @@ struct TableSource {
 // Loads the table from the cache, or builds it (and caches it when a directory is set). A file
 // that cannot be used is rebuilt, one that cannot be written is not cached: both are reported.
 PdbTable obtain_table(const PatternSpec& spec, const TableSource& source);
+
+// What cache_form found or did.
+enum class FormCache {
+    None,        // nothing to cache: not a zero-aware table, no directory, or a big-endian machine
+    Cached,      // the form file there was made from the table file there, and reads back whole
+    Written,     // a form file was written (made from `built`, or from the table file)
+    NotWritten,  // it could not be written (reported as NotCached)
+};
+// The lookup form of zero-aware `spec`, cached beside its table in source.dir, as the first search
+// would otherwise write it (build-pdb's last step for such a table). `built`: the table just
+// built, in memory, to make the form from; without it, the form file there is read and checked
+// (load_cached_lookup), and made from the table file when it is missing or not usable (reported
+// as FormRejected). The table file must be there and sound (else std::runtime_error).
+FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built = nullptr);
 
 }  // namespace bitsolve::sliding::pdb
