@@ -35,6 +35,13 @@ int group_of(const std::vector<DbLinePiece>& ps, std::map<std::vector<int>, int>
     return ids.emplace(code, static_cast<int>(ids.size())).first->second;
 }
 
+// Column x of a board mask (bit 8r + x for row r) as an n-bit number, bit r for row r: the bits
+// at stride 8 gathered into the top byte by one multiplication (the partial products of
+// 0x0102040810204080 = sum of 2^(7k), k = 1..8, never overlap, so nothing carries).
+inline std::size_t column_bits(std::uint64_t mask, int x) {
+    return static_cast<std::size_t>((((mask >> x) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+
 }  // namespace
 
 DbLayouts::DbLayouts(int size, int max_walls) : n_(size), max_walls_(max_walls) {
@@ -178,12 +185,7 @@ bool DbLayouts::start(std::uint64_t slice, bool goal, Choice& c) const {
 bool DbLayouts::columns(const Choice& c, std::array<const std::uint16_t*, kMaxSize>& first,
                         std::array<std::uint16_t, kMaxSize>& count) const {
     for (int x = 0; x < n_; ++x) {
-        std::size_t o = 0, req = 0;
-        for (int r = 0; r < n_; ++r) {
-            o |= static_cast<std::size_t>((c.cells >> (8 * r + x)) & 1) << r;
-            req |= static_cast<std::size_t>((c.require >> (8 * r + x)) & 1) << r;
-        }
-        const std::size_t at = (o << n_) | req;
+        const std::size_t at = (column_bits(c.cells, x) << n_) | column_bits(c.require, x);
         const std::uint32_t lo = fit_offset_[at], hi = fit_offset_[at + 1];
         if (lo == hi) return false;
         first[static_cast<std::size_t>(x)] = fit_.data() + lo;
