@@ -276,7 +276,6 @@ TEST(SlidingPdbCli, ZeroAwareTablesCountTheirLookupFormsOnDisk) {
     EXPECT_EQ(count_files(dir.path), 0);
 }
 
-// --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
 // build-pdb caches a zero-aware table's lookup form beside it: the bytes a search would write,
 // checked again when the table is cached, made again when it is damaged.
 TEST(SlidingPdbCli, BuildWritesTheLookupForms) {
@@ -335,6 +334,7 @@ TEST(SlidingPdbCli, BuildWritesTheLookupForms) {
     EXPECT_EQ(bytes(forms[1]), built[1]);
 }
 
+// --heuristic best on a size without a shipped database is lc: the same answer, path and nodes.
 TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     const std::string board = "8 6 7\n2 5 4\n3 0 1\n";
     auto best = run_cli({"sliding", "--heuristic", "best", "--algo", "ida", "--path", "--stats"}, board);

@@ -4,6 +4,7 @@
 // `BITSOLVE_REF_SAMPLE=1` runs it).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -18,7 +19,7 @@ namespace {
 
 TEST(RushDbRunSlow, RowsOf5x5MatchTheBruteForce) {
     const char* env = std::getenv("BITSOLVE_REF_SAMPLE");
-    const std::uint64_t k = env != nullptr ? std::stoull(env) : 4;
+    const std::uint64_t k = env != nullptr ? std::max<std::uint64_t>(1, std::stoull(env)) : 4;
     const test::RefDatabase ref = test::reference_database(5, 0, k);
     const DbEnumeration e({5, 0});
     const DbRunResult r = run_database(e, DbRunOptions{});
