@@ -309,7 +309,7 @@ TEST(PdbCache, CacheFormWritesChecksAndMendsTheForm) {
     const LookupLoadResult r = load_cached_lookup(dir.path, z, labels, rejected, not_written);
     ASSERT_EQ(r.status, LoadStatus::Ok);
     EXPECT_EQ(rejected, "");
-    EXPECT_EQ(read_all(file), bytes);  // the form a search would have written
+    EXPECT_EQ(read_all(file), bytes);  // accepted as written: a search's load leaves it alone
     EXPECT_EQ(cache_form(z, src), FormCache::Cached);
     EXPECT_TRUE(events.empty());
     std::vector<std::uint8_t> damaged = bytes;

@@ -227,6 +227,14 @@ LookupLoadResult not_zero_aware(const PatternSpec& spec) {
     return out;
 }
 
+// A table that could not be opened (open_table's result `r`) as the result of a form's load.
+LookupLoadResult not_opened(const LoadResult& r) {
+    LookupLoadResult out;
+    out.status = r.status;
+    out.reason = r.reason;
+    return out;
+}
+
 // The form of a table whose header `h` was just read from `in` (open_table): its entries are
 // read from there.
 LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const PatternSpec& expected,
@@ -281,15 +289,10 @@ LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const 
 LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
                                         const RegionLabels& labels) {
     if (!expected.zero_aware) return not_zero_aware(expected);
-    LookupLoadResult out;
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(file, expected, in, r);
-    if (!h) {
-        out.status = r.status;
-        out.reason = r.reason;
-        return out;
-    }
+    if (!h) return not_opened(r);
     return form_from_entries(in, *h, expected, labels);
 }
 
@@ -418,12 +421,7 @@ LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const Patt
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(table, spec, in, r);
-    if (!h) {
-        LookupLoadResult out;
-        out.status = r.status;
-        out.reason = r.reason;
-        return out;
-    }
+    if (!h) return not_opened(r);
     LookupLoadResult cached = load_form(form, spec, h->checksum);
     if (cached.status == LoadStatus::Ok) return cached;
     if (cached.status == LoadStatus::Invalid) rejected = cached.reason;
