@@ -20,14 +20,27 @@ std::filesystem::path default_pdb_dir(const char* options) {
 
 sliding::pdb::TableReport show_table_events() {
     using Kind = sliding::pdb::TableEvent::Kind;
-    // The display of the build in progress, shared by the copies of the callback.
+    // The displays of the build and of the loading in progress, shared by the copies of the
+    // callback. Loading shows only a status line, erased when every table is ready (or a build
+    // starts: it prints lines of its own).
     auto build = std::make_shared<std::unique_ptr<ProgressDisplay>>();
-    return [build](const sliding::pdb::TableEvent& e) {
+    auto load = std::make_shared<std::unique_ptr<ProgressDisplay>>();
+    return [build, load](const sliding::pdb::TableEvent& e) {
         switch (e.kind) {
+            case Kind::Loading:
+            case Kind::Ready:
+                if (!*load) *load = std::make_unique<ProgressDisplay>(ProgressDisplay::Style{0, 0, true});
+                (*load)->status([&] {
+                    return fmt::format("loading pattern databases: {} of {} ready ({:.0f} s)", e.ready, e.needed,
+                                       (*load)->seconds());
+                });
+                if (e.ready == e.needed) load->reset();
+                break;
             case Kind::Rejected:
                 print_note(fmt::format("pattern database {}: {}; rebuilding", e.file.string(), e.reason));
                 break;
             case Kind::Building:
+                load->reset();
                 *build = std::make_unique<ProgressDisplay>(ProgressDisplay::Style{});
                 (*build)->line("building pattern database " + e.spec.key() +
                                (e.file.empty() ? std::string(" (in memory only)") : " into " + e.file.string()));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -264,8 +265,25 @@ TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
         pdb::TableSource src;
         src.threads = threads;
         src.dir = dir;
+        std::vector<pdb::TableEvent::Kind> kinds;
+        std::vector<std::string> ready;  // the tables reported ready, in order
+        std::vector<std::size_t> counts;
+        src.report = [&](const pdb::TableEvent& e) {
+            kinds.push_back(e.kind);
+            if (e.kind != pdb::TableEvent::Kind::Ready) return;
+            ready.push_back(e.spec.key());
+            counts.push_back(e.ready);
+            EXPECT_EQ(e.needed, 6u);
+        };
         const auto h = pdb::select_pdb(std::string(pdb::kCataloguePrefix) + file.string(), goal, Algorithm::Auto, src);
         ASSERT_NE(h, nullptr);
+        // Loading first, then each of the six distinct tables ready once, counted in order.
+        ASSERT_FALSE(kinds.empty());
+        EXPECT_EQ(kinds.front(), pdb::TableEvent::Kind::Loading);
+        EXPECT_EQ(std::count(kinds.begin(), kinds.end(), pdb::TableEvent::Kind::Loading), 1);
+        EXPECT_EQ(counts, (std::vector<std::size_t>{1, 2, 3, 4, 5, 6}));
+        std::sort(ready.begin(), ready.end());
+        EXPECT_EQ(std::unique(ready.begin(), ready.end()), ready.end());
         ASSERT_EQ(h->partitions(), 3u);
         ASSERT_NE(h->lookup(0, 0), nullptr);
         EXPECT_EQ(h->lookup(0, 0), h->lookup(0, 1));

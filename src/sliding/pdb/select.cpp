@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <future>
 #include <map>
+#include <mutex>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
@@ -53,6 +54,14 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                                                const TableSource& source) {
     const std::string partition = choose_partition(name, goal, algorithm, source.dir);
     if (partition.empty()) return nullptr;
+    // Events come from the loading threads and the form's thread too: one at a time.
+    TableSource serial = source;
+    std::mutex reporting;
+    if (source.report)
+        serial.report = [&reporting, &source](const TableEvent& e) {
+            const std::lock_guard<std::mutex> lock(reporting);
+            source.report(e);
+        };
     // A pattern that several partitions share is obtained once. A zero-aware table in the cache
     // gives its lookup form straight from the file, a table per thread (load_zero_aware_lookup:
     // the table is never held whole). Any other zero-aware table is turned into its form as soon
@@ -68,24 +77,36 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     std::map<std::string, Obtained> obtained;
     std::shared_ptr<const RegionLabels> labels[kMaxPatternTiles + 1];
     std::vector<PatternSpec> cached;  // distinct zero-aware patterns, tried in the cache first
+    std::vector<PatternSpec> distinct;
     for (const auto& specs : partitions)
         for (const auto& spec : specs) {
             if (spec.zero_aware && !labels[spec.k()])
                 labels[spec.k()] = std::make_shared<const RegionLabels>(goal.geo, spec.k());
-            if (spec.zero_aware && !source.dir.empty() && std::find(cached.begin(), cached.end(), spec) == cached.end())
-                cached.push_back(spec);
+            if (std::find(distinct.begin(), distinct.end(), spec) != distinct.end()) continue;
+            distinct.push_back(spec);
+            if (spec.zero_aware && !serial.dir.empty()) cached.push_back(spec);
         }
+    using Kind = TableEvent::Kind;
+    std::size_t ready = 0;  // (under `reporting`)
+    auto report_ready = [&](const PatternSpec& spec, Kind kind = Kind::Ready) {
+        if (!source.report) return;
+        const std::filesystem::path file = source.dir.empty() ? std::filesystem::path{} : table_path(source.dir, spec);
+        const std::lock_guard<std::mutex> lock(reporting);
+        if (kind == Kind::Ready) ++ready;
+        source.report({kind, spec, file, {}, {}, {}, ready, distinct.size()});
+    };
+    report_ready(distinct.front(), Kind::Loading);
     std::vector<LookupLoadResult> loaded(cached.size());
     std::vector<std::string> rejected(cached.size()), not_written(cached.size());
-    parallel_for(cached.size(), source.threads, [&](std::size_t i) {
-        loaded[i] = load_cached_lookup(source.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
+    parallel_for(cached.size(), serial.threads, [&](std::size_t i) {
+        loaded[i] = load_cached_lookup(serial.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
+        if (loaded[i].status == LoadStatus::Ok) report_ready(cached[i]);
     });
     check_stop();
-    using Kind = TableEvent::Kind;
-    for (std::size_t i = 0; i < cached.size() && source.report; ++i) {
-        const std::filesystem::path form = form_path(source.dir, cached[i]);
-        if (!rejected[i].empty()) source.report({Kind::FormRejected, cached[i], form, rejected[i], {}, {}});
-        if (!not_written[i].empty()) source.report({Kind::NotCached, cached[i], form, not_written[i], {}, {}});
+    for (std::size_t i = 0; i < cached.size() && serial.report; ++i) {
+        const std::filesystem::path form = form_path(serial.dir, cached[i]);
+        if (!rejected[i].empty()) serial.report({Kind::FormRejected, cached[i], form, rejected[i], {}, {}});
+        if (!not_written[i].empty()) serial.report({Kind::NotCached, cached[i], form, not_written[i], {}, {}});
     }
     for (std::size_t i = 0; i < cached.size(); ++i)
         if (loaded[i].status == LoadStatus::Ok)
@@ -97,29 +118,31 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
         for (const auto& spec : specs) {
             Obtained& o = obtained[spec.key()];
             if (o.table) continue;
-            auto table = std::make_shared<const PdbTable>(obtain_table(spec, source));
+            auto table = std::make_shared<const PdbTable>(obtain_table(spec, serial));
             if (!spec.zero_aware || table->data.size() != spec.table_entries()) {
                 o.table = std::move(table);  // (a table that does not fit is the heuristic's to refuse)
+                report_ready(spec);
                 continue;
             }
             o.table = std::make_shared<const PdbTable>(PdbTable{spec, {}});
             // The form is cached beside the table, as a form loaded from it would be (an event
             // reported from the form's thread only after that thread is joined, below).
-            auto form = [&o, &source, lab = labels[spec.k()], table = std::move(table)]() mutable {
+            auto form = [&o, &serial, &report_ready, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
-                o.not_written = cache_form_of(source.dir, *table, *o.lookup);
+                o.not_written = cache_form_of(serial.dir, *table, *o.lookup);
+                report_ready(table->spec);
                 table.reset();
             };
             if (forming.valid()) forming.get();  // one form at a time beside the loading
-            if (source.threads == 1) form();
+            if (serial.threads == 1) form();
             else forming = std::async(std::launch::async, std::move(form));
         }
     }
     if (forming.valid()) forming.get();
     for (const auto& [key, o] : obtained)
-        if (!o.not_written.empty() && source.report)
-            source.report(
-                {Kind::NotCached, o.table->spec, form_path(source.dir, o.table->spec), o.not_written, {}, {}});
+        if (!o.not_written.empty() && serial.report)
+            serial.report(
+                {Kind::NotCached, o.table->spec, form_path(serial.dir, o.table->spec), o.not_written, {}, {}});
     std::vector<PdbSet> sets;
     for (const auto& specs : partitions) {
         PdbSet set;

@@ -141,6 +141,11 @@ struct TableEvent {
         Built,         // the build is finished (`info`)
         NotCached,     // the built table, or a lookup form, could not be written to the cache (`reason`)
         FormRejected,  // the cached lookup form `file` was not used (`reason`); it is made again from the table
+        // select_pdb only: Loading once before the heuristic's tables are obtained (`spec` the
+        // first of them), then Ready as each is ready to search, with its lookup form when it has
+        // one (`ready` of `needed` distinct tables so far; in the order they are ready).
+        Loading,
+        Ready,
     };
     Kind kind;
     const PatternSpec& spec;
@@ -148,6 +153,7 @@ struct TableEvent {
     std::string reason;
     BuildProgress layer{};
     BuildInfo info{};
+    std::size_t ready = 0, needed = 0;  // Loading, Ready
 };
 using TableReport = std::function<void(const TableEvent&)>;
 
@@ -155,7 +161,7 @@ using TableReport = std::function<void(const TableEvent&)>;
 struct TableSource {
     std::filesystem::path dir;  // empty: in memory only, no cache
     unsigned threads = 0;
-    TableReport report;  // empty: nothing reported
+    TableReport report;  // empty: nothing reported; called from one thread at a time, not always the caller's
 };
 // Loads the table from the cache, or builds it (and caches it when a directory is set). A file
 // that cannot be used is rebuilt, one that cannot be written is not cached: both are reported.
