@@ -49,7 +49,11 @@ void ProgressDisplay::finish() {
     shown_ = false;
 }
 
-void print_note(std::string_view text) { put(std::string(text) + "\n"); }
+void print_note(std::string_view text) {
+    // On a terminal a job's status line may be showing: the note replaces it (the job redraws it).
+    static const bool tty = ::isatty(STDERR_FILENO) == 1;
+    put((tty ? "\r\033[K" : "") + std::string(text) + "\n");
+}
 
 std::string progress_bar(double fraction, int width) {
     const int filled = fraction <= 0 ? 0 : fraction >= 1 ? width : static_cast<int>(fraction * width);

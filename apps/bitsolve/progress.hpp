@@ -41,7 +41,8 @@ private:
     bool shown_ = false;
 };
 
-// A whole line (without its '\n') on stderr, for notes outside any job's display.
+// A whole line (without its '\n') on stderr, for notes outside any job's display (on a terminal it
+// takes the place of a status line being shown).
 void print_note(std::string_view text);
 
 // "[#########.....................]": `fraction` (0..1) of `width` cells filled.

@@ -204,17 +204,30 @@ int run_build_pdb(const PdbCliOptions& o) {
         for (const auto& spec : specs)
             cached.push_back(pdb::check_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
+        // Making or checking a lookup form takes up to a minute or two for a 7-tile table: a
+        // terminal says which, erased when done.
+        auto cache_form = [&](const pdb::PatternSpec& spec, const pdb::PdbTable* built) {
+            std::optional<ProgressDisplay> shown;
+            if (spec.zero_aware && pdb::kFormFiles && !src.dir.empty()) {
+                shown.emplace(ProgressDisplay::Style{0, 0, true});
+                shown->status([&] {
+                    return std::string(built ? "making" : "checking (or making)") + " the lookup form " +
+                           pdb::form_path(src.dir, spec).string();
+                });
+            }
+            return pdb::cache_form(spec, src, built);
+        };
         // Stdout: the files in the cache, a zero-aware table's lookup form after the table.
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const auto file = pdb::table_path(src.dir, specs[i]);
             pdb::FormCache form = pdb::FormCache::None;
             if (cached[i]) {
                 std::cout << file.string() << " (cached)\n";
-                form = pdb::cache_form(specs[i], src);
+                form = cache_form(specs[i], nullptr);
             } else {
                 const pdb::PdbTable table = pdb::obtain_table(specs[i], src);
                 std::cout << file.string() << '\n';
-                form = pdb::cache_form(specs[i], src, &table);
+                form = cache_form(specs[i], &table);
             }
             if (form == pdb::FormCache::Cached || form == pdb::FormCache::Written)
                 std::cout << pdb::form_path(src.dir, specs[i]).string()
