@@ -125,8 +125,9 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                 continue;
             }
             o.table = std::make_shared<const PdbTable>(PdbTable{spec, {}});
-            // The form is cached beside the table, as a form loaded from it would be (an event
-            // reported from the form's thread only after that thread is joined, below).
+            // The form is cached beside the table, as a form loaded from it would be (a failure to
+            // write it reported only after the form's thread is joined, below; the table's Ready
+            // from that thread, under the lock).
             auto form = [&o, &serial, &report_ready, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
                 o.not_written = cache_form_of(serial.dir, *table, *o.lookup);
