@@ -206,7 +206,7 @@ int run_build_pdb(const PdbCliOptions& o) {
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
         // Making or checking a lookup form takes up to a minute or two for a 7-tile table: a
         // terminal says which, erased when done.
-        auto cache_form = [&](const pdb::PatternSpec& spec, const pdb::PdbTable* built) {
+        auto cache_form_shown = [&](const pdb::PatternSpec& spec, const pdb::PdbTable* built) {
             std::optional<ProgressDisplay> shown;
             if (spec.zero_aware && pdb::kFormFiles && !src.dir.empty()) {
                 shown.emplace(ProgressDisplay::Style{0, 0, true});
@@ -223,11 +223,11 @@ int run_build_pdb(const PdbCliOptions& o) {
             pdb::FormCache form = pdb::FormCache::None;
             if (cached[i]) {
                 std::cout << file.string() << " (cached)\n";
-                form = cache_form(specs[i], nullptr);
+                form = cache_form_shown(specs[i], nullptr);
             } else {
                 const pdb::PdbTable table = pdb::obtain_table(specs[i], src);
                 std::cout << file.string() << '\n';
-                form = cache_form(specs[i], &table);
+                form = cache_form_shown(specs[i], &table);
             }
             if (form == pdb::FormCache::Cached || form == pdb::FormCache::Written)
                 std::cout << pdb::form_path(src.dir, specs[i]).string()

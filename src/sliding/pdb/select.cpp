@@ -84,7 +84,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
                 labels[spec.k()] = std::make_shared<const RegionLabels>(goal.geo, spec.k());
             if (std::find(distinct.begin(), distinct.end(), spec) != distinct.end()) continue;
             distinct.push_back(spec);
-            if (spec.zero_aware && !serial.dir.empty()) cached.push_back(spec);
+            if (spec.zero_aware && !source.dir.empty()) cached.push_back(spec);
         }
     using Kind = TableEvent::Kind;
     std::size_t ready = 0;  // (under `reporting`)
@@ -98,13 +98,13 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     report_ready(distinct.front(), Kind::Loading);
     std::vector<LookupLoadResult> loaded(cached.size());
     std::vector<std::string> rejected(cached.size()), not_written(cached.size());
-    parallel_for(cached.size(), serial.threads, [&](std::size_t i) {
-        loaded[i] = load_cached_lookup(serial.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
+    parallel_for(cached.size(), source.threads, [&](std::size_t i) {
+        loaded[i] = load_cached_lookup(source.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
         if (loaded[i].status == LoadStatus::Ok) report_ready(cached[i]);
     });
     check_stop();
     for (std::size_t i = 0; i < cached.size() && serial.report; ++i) {
-        const std::filesystem::path form = form_path(serial.dir, cached[i]);
+        const std::filesystem::path form = form_path(source.dir, cached[i]);
         if (!rejected[i].empty()) serial.report({Kind::FormRejected, cached[i], form, rejected[i], {}, {}});
         if (!not_written[i].empty()) serial.report({Kind::NotCached, cached[i], form, not_written[i], {}, {}});
     }
@@ -128,14 +128,14 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
             // The form is cached beside the table, as a form loaded from it would be (a failure to
             // write it reported only after the form's thread is joined, below; the table's Ready
             // from that thread, under the lock).
-            auto form = [&o, &serial, &report_ready, lab = labels[spec.k()], table = std::move(table)]() mutable {
+            auto form = [&o, &source, &report_ready, lab = labels[spec.k()], table = std::move(table)]() mutable {
                 o.lookup = std::make_shared<const ZeroAwareLookup>(make_zero_aware_lookup(*table, *lab));
-                o.not_written = cache_form_of(serial.dir, *table, *o.lookup);
+                o.not_written = cache_form_of(source.dir, *table, *o.lookup);
                 report_ready(table->spec);
                 table.reset();
             };
             if (forming.valid()) forming.get();  // one form at a time beside the loading
-            if (serial.threads == 1) form();
+            if (source.threads == 1) form();
             else forming = std::async(std::launch::async, std::move(form));
         }
     }
@@ -143,7 +143,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
     for (const auto& [key, o] : obtained)
         if (!o.not_written.empty() && serial.report)
             serial.report(
-                {Kind::NotCached, o.table->spec, form_path(serial.dir, o.table->spec), o.not_written, {}, {}});
+                {Kind::NotCached, o.table->spec, form_path(source.dir, o.table->spec), o.not_written, {}, {}});
     std::vector<PdbSet> sets;
     for (const auto& specs : partitions) {
         PdbSet set;
