@@ -4,6 +4,8 @@
 //   BM_Algo/G/A                        time per board of algorithm A (0 bfs, 1 bidir, 2 ida) on 20
 //                                      random solvable boards of geometry G (2x3, 3x3, 2x4, 2x5, 3x4, 4x2, 5x2):
 //                                      the measurements behind `--algo auto`
+//   BM_MoveFsm/D                       building the duplicate-move pruning machine of depth D on 5x5
+//                                      (peak memory: /usr/bin/time -v with --benchmark_filter)
 // Node counts are deterministic; the counters report them with nodes per CPU second.
 #include <benchmark/benchmark.h>
 
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "bitsolve/core/rng.hpp"
+#include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/parity.hpp"
 
 #include "bitsolve/sliding/solver.hpp"
@@ -90,6 +93,20 @@ BENCHMARK(BM_Algo)
     ->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}})
     ->ArgsProduct({{4, 5, 6}, {1, 2}})
     ->Unit(benchmark::kMillisecond);
+
+void BM_MoveFsm(benchmark::State& state) {
+    const int depth = static_cast<int>(state.range(0));
+    std::size_t strings = 0, states = 0;
+    for (auto _ : state) {
+        const MoveFsm fsm(depth, Geometry{5, 5});
+        strings = fsm.forbidden();
+        states = fsm.states();
+    }
+    state.counters["strings"] = benchmark::Counter(static_cast<double>(strings));
+    state.counters["states"] = benchmark::Counter(static_cast<double>(states));
+}
+BENCHMARK(BM_MoveFsm)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MoveFsm)->Arg(16)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
