@@ -1,5 +1,7 @@
 // `bitsolve bench [WORKLOAD]`: fixed single-threaded workloads. The node count is the bench
 // signature (a test checks it); Nodes/second is the speed figure. Both go to stderr.
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <iostream>
 #include <memory>

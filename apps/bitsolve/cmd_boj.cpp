@@ -1,4 +1,6 @@
 // `bitsolve boj N`: the classic judge problems, input and output exactly as the judge has them.
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <memory>
 #include <sstream>

@@ -1,6 +1,8 @@
 // `bitsolve queens N`: counting N-Queens solutions (totals, unique, per symmetry class),
 // listing the first solutions, checkpoints and shards; `bitsolve queens merge` adds shards;
 // `bitsolve boj 9663` and the `queens` bench workload.
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <iostream>
 #include <limits>

@@ -1,5 +1,7 @@
 // `bitsolve rush`: optimal Rush Hour solutions, batches and cluster analysis; also the judge
 // problem BOJ 18139 and the `rush` bench workload.
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,5 +1,7 @@
 // `bitsolve rush enumerate | merge`: Fogleman's database of interesting Rush Hour puzzles, built
 // from scratch (whole, sharded, resumable) and merged from shards (`rush pick`: cmd_rush_pick.cpp).
+#include <CLI/CLI.hpp>
+
 #include <sys/resource.h>
 #include <unistd.h>
 

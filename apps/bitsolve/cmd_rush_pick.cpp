@@ -1,5 +1,7 @@
 // `bitsolve rush pick`: random puzzles of a chosen difficulty from a database file that
 // `rush enumerate` (cmd_rush_db.cpp) or Fogleman's program wrote, reproducible by seed.
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 
 #include <iostream>

@@ -3,6 +3,8 @@
 // `bitsolve boj 1525`. Parsing and solving live in the library (sliding/parse.hpp, solver.hpp,
 // batch.hpp, pdb/select.hpp); this file maps options to them, prints, and adds the hints that
 // name options to the library's errors.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <iostream>

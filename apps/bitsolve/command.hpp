@@ -11,13 +11,15 @@
 //
 // `boj` and `bench` are shared subcommands; families plug their judge problem and their bench
 // workload into them the same way (BojProblem, BenchWorkload).
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace bitsolve::cli {
 

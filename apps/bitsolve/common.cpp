@@ -1,5 +1,7 @@
 #include "common.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -7,8 +9,11 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/limits.hpp"
+#include "json_out.hpp"
+#include "picture.hpp"
 #include "size.hpp"
 #include "stop.hpp"
+#include "terminal.hpp"
 
 namespace bitsolve::cli {
 
@@ -35,6 +40,24 @@ void add_limit_options(CLI::App* cmd, CommonOptions& opts) {
         ->type_name("SECONDS");
     cmd->add_option("--max-memory", opts.max_memory, "Memory budget, e.g. 512M or 8G (exit code 1 when exceeded)")
         ->type_name("SIZE");
+}
+
+void add_color_option(CLI::App* cmd, std::string& mode) {
+    cmd->add_option("--color", mode,
+                    "Colour the boards drawn by --show: auto (default: on a terminal, unless NO_COLOR is set or "
+                    "TERM=dumb), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+void add_format_option(CLI::App* cmd, std::string& format) {
+    cmd->add_option("--format", format, "text (default) or json: one JSON object per answer (docs/json.md)")
+        ->check(CLI::IsMember({"text", "json"}));
+}
+
+void add_picture_options(CLI::App* cmd, PictureFiles& files) {
+    cmd->add_option("--svg", files.svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
+    cmd->add_option("--html", files.html, "Write an offline HTML page with the animated solution and step/play buttons")
+        ->type_name("FILE");
 }
 
 void apply_common_options(const CommonOptions& opts) {

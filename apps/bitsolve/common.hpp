@@ -1,9 +1,13 @@
 #pragma once
-// Options and error handling shared by every subcommand.
-#include <CLI/CLI.hpp>
-
+// Options and error handling shared by every subcommand. Every function that adds options to a
+// command is in common.cpp, job_options.cpp, sliding_pdb.cpp or a command's own file, so that no
+// other file compiles CLI11 (its header alone costs seconds a file); headers declare CLI::App only.
 #include <functional>
 #include <string>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace bitsolve::cli {
 

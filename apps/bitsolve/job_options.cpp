@@ -1,5 +1,7 @@
 #include "job_options.hpp"
 
+#include <CLI/CLI.hpp>
+
 namespace bitsolve::cli {
 
 void add_queens_count_options(CLI::App* cmd, std::string& n_text, bool& unique) {

@@ -1,9 +1,11 @@
 #pragma once
 // The options of the jobs that bitsolve and bitsolve-mpi both run, declared once so that their
 // names, help and checks stay the same in both programs.
-#include <CLI/CLI.hpp>
-
 #include <string>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace bitsolve::cli {
 

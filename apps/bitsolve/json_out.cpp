@@ -5,11 +5,6 @@
 
 namespace bitsolve::cli {
 
-void add_format_option(CLI::App* cmd, std::string& format) {
-    cmd->add_option("--format", format, "text (default) or json: one JSON object per answer (docs/json.md)")
-        ->check(CLI::IsMember({"text", "json"}));
-}
-
 void add_search_fields(Json& j, const SearchStats& s, bool stats, const std::string& algorithm) {
     j["nodes"] = s.expanded;
     j["generated"] = s.generated;

@@ -1,7 +1,6 @@
 #pragma once
 // --format text|json: the JSON objects the solving commands print (docs/json.md has the schema).
 // The objects are built here, from the library's results; the library knows nothing of JSON.
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -10,11 +9,16 @@
 
 #include "bitsolve/core/stats.hpp"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace bitsolve::cli {
 
 using Json = nlohmann::ordered_json;
 
 // Adds `--format text|json` (text by default); `json` is set when json is chosen.
+// (Defined in common.cpp with the other option adders: only the files that add options compile CLI11.)
 void add_format_option(CLI::App* cmd, std::string& format);
 
 // The fields every search result has: `nodes` (expanded), `generated`, `time_s`; with --stats

@@ -9,7 +9,6 @@
 #include <filesystem>
 
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 
 #include "bitsolve/core/errors.hpp"
 
@@ -199,12 +198,6 @@ std::string queens_svg(int n, const std::vector<std::vector<int>>& boards) {
         s += fmt::format("\n<text x=\"0\" y=\"{}\" font-size=\"14\">{}</text>\n</g>\n", side + 18, cols);
     }
     return s + "</svg>\n";
-}
-
-void add_picture_options(CLI::App* cmd, PictureFiles& files) {
-    cmd->add_option("--svg", files.svg, "Write the solution as an animated SVG picture to FILE")->type_name("FILE");
-    cmd->add_option("--html", files.html, "Write an offline HTML page with the animated solution and step/play buttons")
-        ->type_name("FILE");
 }
 
 void write_pictures(const Scene& scene, const PictureFiles& files) {

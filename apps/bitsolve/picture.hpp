@@ -53,6 +53,7 @@ struct PictureFiles {
     std::string svg, html;
     bool any() const { return !svg.empty() || !html.empty(); }
 };
+// (Defined in common.cpp with the other option adders: only the files that add options compile CLI11.)
 void add_picture_options(CLI::App* cmd, PictureFiles& files);
 
 // Writes the pictures asked for; neither is written when either cannot be made.

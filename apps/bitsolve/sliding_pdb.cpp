@@ -1,5 +1,7 @@
 #include "sliding_pdb.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <initializer_list>

@@ -3,8 +3,6 @@
 // the `sliding build-pdb NAME` subcommand. Choosing, loading and solving with the databases is
 // the library's (sliding/pdb/select.hpp, SolveOptions::pattern_db); this file maps the options to
 // it and words the hints. Kept apart from cmd_sliding.cpp, which only calls the hooks below.
-#include <CLI/CLI.hpp>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +12,10 @@
 #include "bitsolve/sliding/pdb/heuristic.hpp"
 #include "bitsolve/sliding/solver.hpp"
 #include "common.hpp"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace bitsolve::cli {
 

@@ -7,13 +7,6 @@
 
 namespace bitsolve::cli {
 
-void add_color_option(CLI::App* cmd, std::string& mode) {
-    cmd->add_option("--color", mode,
-                    "Colour the boards drawn by --show: auto (default: on a terminal, unless NO_COLOR is set or "
-                    "TERM=dumb), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
-}
-
 bool use_colour(const std::string& mode, int fd) {
     if (mode == "always") return true;
     if (mode == "never") return false;
