@@ -106,11 +106,14 @@ inline void wait_politely(MPI_Request& request) {
     }
 }
 
+// The MPI checker looks for MPI_Wait and does not see wait_politely complete the request.
+// NOLINTBEGIN(clang-analyzer-optin.mpi.MPI-Checker)
 inline void send_bytes(const std::string& bytes, int dest, int tag) {
     MPI_Request request;
     MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD, &request);
     wait_politely(request);
 }
+// NOLINTEND(clang-analyzer-optin.mpi.MPI-Checker)
 
 inline bool message_waiting(int source, int tag) {
     int flag = 0;

@@ -159,15 +159,24 @@ int main(int argc, char** argv) {
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     // SIGINT/SIGTERM on any rank (mpirun forwards them) stop the job cleanly (farm.hpp).
     bitsolve::cli::install_signal_handlers();
-    int code = bitsolve::mpi::run(argc, argv);
-    // The answer reaches its destination or the run fails (as in bitsolve).
-    errno = 0;
-    std::cout.flush();
-    const bool flushed = std::fflush(stdout) == 0;
-    if (!flushed || !std::cout.good() || std::ferror(stdout) != 0) {
-        bitsolve::mpi::print_error(
-            "", std::string("cannot write output: ") + (errno != 0 ? bitsolve::errno_text(errno) : "write error"));
-        if (code == 0) code = 1;
+    int code = 0;
+    try {
+        code = bitsolve::mpi::run(argc, argv);
+        // The answer reaches its destination or the run fails (as in bitsolve).
+        errno = 0;
+        std::cout.flush();
+        const bool flushed = std::fflush(stdout) == 0;
+        if (!flushed || !std::cout.good() || std::ferror(stdout) != 0) {
+            bitsolve::mpi::print_error(
+                "", std::string("cannot write output: ") + (errno != 0 ? bitsolve::errno_text(errno) : "write error"));
+            if (code == 0) code = 1;
+        }
+    } catch (...) {
+        // The commands report their own errors (run_or_abort); this is what escapes the parsing
+        // around them or the report itself. The other ranks may be waiting for this one: abort all.
+        std::fputs("bitsolve-mpi: internal error: unexpected exception\n", stderr);
+        MPI_Abort(MPI_COMM_WORLD, bitsolve::cli::to_int(bitsolve::cli::Exit::Internal));
+        return bitsolve::cli::to_int(bitsolve::cli::Exit::Internal);
     }
     MPI_Finalize();
     return code;

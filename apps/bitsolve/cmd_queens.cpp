@@ -115,12 +115,12 @@ int run_list(int n, const Options& o) {
     list_solutions(n, k, [&](const std::uint8_t* cols) {
         ++listed;
         if (!o.svg.empty()) {
-            drawn.emplace_back();
-            for (int r = 0; r < n; ++r) drawn.back().push_back(cols[r] + 1);
+            drawn.emplace_back(cols, cols + n);
+            for (int& c : drawn.back()) ++c;
         }
         if (json) {
-            std::vector<int> row;  // 1-based columns, as the text prints them
-            for (int r = 0; r < n; ++r) row.push_back(cols[r] + 1);
+            std::vector<int> row(cols, cols + n);  // 1-based columns, as the text prints them
+            for (int& c : row) ++c;
             boards.push_back(row);
             return;
         }

@@ -12,7 +12,9 @@ namespace bitsolve::cli {
 
 std::filesystem::path default_pdb_dir(const char* options) {
     try {
-        return sliding::pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
+        // getenv is safe here: nothing in the program writes the environment.
+        return sliding::pdb::default_cache_dir(std::getenv("XDG_CACHE_HOME"),  // NOLINT(concurrency-mt-unsafe)
+                                               std::getenv("HOME"));           // NOLINT(concurrency-mt-unsafe)
     } catch (const UsageError& e) {
         throw UsageError(std::string(e.what()) + "; set one, or use " + options);
     }
