@@ -13,17 +13,13 @@ log=$(mktemp)
 db=$(mktemp -d)
 trap 'rm -rf "$log" "$db"' EXIT
 # The library's sources are compiled twice, the second time as PIC copies for the Python module
-# (cmake/pic_copies.cmake), and clang-tidy checks every entry of a file: keep one entry per file.
+# (cmake/pic_copies.cmake), and clang-tidy checks every entry of a file: keep its first entry.
 python3 - "$build/compile_commands.json" "$db/compile_commands.json" <<'PY'
 import json, sys
-entries = json.load(open(sys.argv[1]))
-seen, kept = set(), []
-for e in entries:
-    if "_pic.dir/" in e.get("output", e.get("command", "")) or e["file"] in seen:
-        continue
-    seen.add(e["file"])
-    kept.append(e)
-json.dump(kept, open(sys.argv[2], "w"))
+first = {}
+for e in json.load(open(sys.argv[1])):
+    first.setdefault(e["file"], e)
+json.dump(list(first.values()), open(sys.argv[2], "w"))
 PY
 # One file per clang-tidy process, as many processes as cores; --quiet drops the suppression notes.
 headers=()
