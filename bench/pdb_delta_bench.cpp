@@ -20,14 +20,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <exception>
-#include <fstream>
 #include <thread>
 #include <vector>
 
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/rank.hpp"
+#include "pdb_header.hpp"
 
 using namespace bitsolve::sliding::pdb;
 
@@ -41,22 +40,6 @@ struct Counts {
     std::uint64_t several = 0, several_alike = 0;           // placements with several regions; of those, one d for all
 };
 
-bool read_spec(const char* file, PatternSpec& spec) {
-    std::ifstream in(file, std::ios::binary);
-    std::vector<std::uint8_t> head(kPdbHeaderSize);
-    if (!in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()))) {
-        std::fprintf(stderr, "%s: cannot read its header\n", file);
-        return false;
-    }
-    try {
-        spec = parse_header(head).spec;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: %s\n", file, e.what());
-        return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -64,8 +47,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: pdb_delta_bench LARGE.pdb BASE.pdb (zero-aware; LARGE's tiles = BASE's + one)\n");
         return 2;
     }
-    PatternSpec large, base;
-    if (!read_spec(argv[1], large) || !read_spec(argv[2], base)) return 3;
+    PdbHeader large_header, base_header;
+    if (!read_pdb_header(argv[1], large_header) || !read_pdb_header(argv[2], base_header)) return 3;
+    const PatternSpec &large = large_header.spec, &base = base_header.spec;
     const unsigned k = base.k();
     if (!large.zero_aware || !base.zero_aware || large.k() != k + 1 || large.rows != base.rows ||
         large.cols != base.cols || large.blank_goal != base.blank_goal ||
@@ -81,11 +65,17 @@ int main(int argc, char** argv) {
             return 3;
         }
     const bitsolve::sliding::Geometry geo = large.geometry();
-    const unsigned n = large.size(), cols = large.cols, goal = large.cells[k];
+    const unsigned n = large.size();
     const RegionLabels large_labels(geo, k + 1), base_labels(geo, k);
     const unsigned large_fields = large.fields(), base_fields = base.fields();
     const std::uint64_t placements = large.entries();
-    const std::uint32_t all_cells = n == 32 ? ~0u : (1u << n) - 1u;
+    const std::uint32_t all_cells = CellMasks(geo).all;
+    // The added tile's Manhattan distance to its goal cell, by the cell it stands on.
+    std::array<int, bitsolve::sliding::kMaxCells> distance{};
+    for (unsigned c = 0; c < n; ++c) {
+        const int cell = static_cast<int>(c), goal = large.cells[k];
+        distance[c] = std::abs(geo.row_of(cell) - geo.row_of(goal)) + std::abs(geo.col_of(cell) - geo.col_of(goal));
+    }
 
     // The rank of a placement is a number in the radices n, n - 1, ..., so the base placement of
     // its first k tiles has rank r / (n - k).
@@ -104,8 +94,6 @@ int main(int argc, char** argv) {
                 const auto& base_row = base_labels.row(occupied & ~(1u << pos[k]));
                 const std::uint8_t* e = &lt.table.data[r * large_fields];
                 const std::uint8_t* b = &bt.table.data[(r / (n - k)) * base_fields];
-                const int distance = std::abs(static_cast<int>(pos[k] / cols) - static_cast<int>(goal / cols)) +
-                                     std::abs(static_cast<int>(pos[k] % cols) - static_cast<int>(goal % cols));
                 const unsigned largest = RegionLabels::largest(row);
                 std::uint32_t seen = 0;
                 int first = -1;
@@ -117,8 +105,8 @@ int main(int argc, char** argv) {
                     if ((seen >> j & 1u) != 0) continue;
                     seen |= 1u << j;
                     ++regions;
-                    const int twice =
-                        static_cast<int>(e[j]) - static_cast<int>(b[RegionLabels::region(base_row, cell)]) - distance;
+                    const int twice = static_cast<int>(e[j]) -
+                                      static_cast<int>(b[RegionLabels::region(base_row, cell)]) - distance[pos[k]];
                     if (twice < 0 || twice % 2 != 0) {
                         ++c.broken;
                         continue;

@@ -9,12 +9,11 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
-#include <fstream>
 #include <vector>
 
 #include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
+#include "pdb_header.hpp"
 
 using namespace bitsolve::sliding::pdb;
 
@@ -24,19 +23,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     const char* file = argv[1];
-    std::ifstream in(file, std::ios::binary);
-    std::vector<std::uint8_t> head(kPdbHeaderSize);
-    if (!in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()))) {
-        std::fprintf(stderr, "%s: cannot read its header\n", file);
-        return 3;
-    }
     PdbHeader header;
-    try {
-        header = parse_header(head);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: %s\n", file, e.what());
-        return 3;
-    }
+    if (!read_pdb_header(file, header)) return 3;
     if (!header.spec.zero_aware) {
         std::fprintf(stderr, "%s: not a zero-aware table\n", file);
         return 3;
