@@ -1,5 +1,6 @@
 #include "pdb_tables.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -20,6 +21,17 @@ std::filesystem::path default_pdb_dir(const char* options) {
     }
 }
 
+std::string loading_status(const sliding::pdb::TableEvent& e, double seconds) {
+    std::string text = fmt::format("loading pattern databases: {} of {} ready", e.ready, e.needed);
+    if (e.to_read > 0) {
+        constexpr double kGB = 1e9;
+        // A file found unusable is read past what was expected: the count stops at the total.
+        const double read = static_cast<double>(std::min(e.read, e.to_read)) / kGB;
+        text += fmt::format(", {:.1f} of {:.1f} GB read", read, static_cast<double>(e.to_read) / kGB);
+    }
+    return text + fmt::format(" ({:.0f} s)", seconds);
+}
+
 sliding::pdb::TableReport show_table_events() {
     using Kind = sliding::pdb::TableEvent::Kind;
     // The displays of the build and of the loading in progress, shared by the copies of the
@@ -31,11 +43,9 @@ sliding::pdb::TableReport show_table_events() {
         switch (e.kind) {
             case Kind::Loading:
             case Kind::Ready:
+            case Kind::Reading:
                 if (!*load) *load = std::make_unique<ProgressDisplay>(ProgressDisplay::Style{0, 0, true});
-                (*load)->status([&] {
-                    return fmt::format("loading pattern databases: {} of {} ready ({:.0f} s)", e.ready, e.needed,
-                                       (*load)->seconds());
-                });
+                (*load)->status([&] { return loading_status(e, (*load)->seconds()); });
                 if (e.ready == e.needed) load->reset();
                 break;
             case Kind::Rejected:

@@ -247,7 +247,7 @@ TEST(PdbCache, LookupFormFilesAreUsedOnlyWithTheirTable) {
     write_form(file, off, sum);
     EXPECT_EQ(load_form(file, z, sum).reason, "blocks inconsistent with the placements");
     off = form;
-    off.rest.resize(off.rest.size() + off.stride);
+    off.rest.resize(off.rest.size() + off.stride, 0);
     write_form(file, off, sum);
     EXPECT_EQ(load_form(file, z, sum).reason, "blocks inconsistent with the placements");
 
@@ -287,6 +287,61 @@ TEST(PdbCache, LookupFormFilesAreUsedOnlyWithTheirTable) {
     ASSERT_EQ(r.status, LoadStatus::Ok) << r.reason;
     EXPECT_EQ(rejected, "made from another table file");
     expect_same_form(*r.lookup, make_zero_aware_lookup(changed, labels));
+}
+
+// What the loads tell as they read: every payload byte once (a table's twice when its form is made
+// from it), in pieces of at most kReadPiece, as expected_read_bytes says beforehand.
+TEST(PdbCache, LoadsTellTheBytesTheyRead) {
+    TempDir dir;
+    const PatternSpec plain = pdbtest::spec(4, 4, 0, {1, 2, 3, 4, 5});
+    PatternSpec z = plain;
+    z.zero_aware = true;
+    std::vector<std::uint64_t> pieces;
+    const ReadProgress told = [&](std::uint64_t n) { pieces.push_back(n); };
+    auto told_in_all = [&] {
+        std::uint64_t sum = 0;
+        for (const std::uint64_t n : pieces) {
+            EXPECT_GT(n, 0u);
+            EXPECT_LE(n, kReadPiece);
+            sum += n;
+        }
+        pieces.clear();
+        return sum;
+    };
+    auto payload = [](const fs::path& file) { return fs::file_size(file) - kPdbHeaderSize; };
+    EXPECT_EQ(expected_read_bytes({}, plain), 0u);
+    EXPECT_EQ(expected_read_bytes(dir.path, plain), 0u);
+    EXPECT_EQ(expected_read_bytes(dir.path, z), 0u);
+
+    write_table(table_path(dir.path, plain), build_table(plain, 2));
+    EXPECT_EQ(expected_read_bytes(dir.path, plain), payload(table_path(dir.path, plain)));
+    ASSERT_EQ(load_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Ok);
+    EXPECT_EQ(told_in_all(), payload(table_path(dir.path, plain)));
+    TableSource source;
+    source.dir = dir.path;
+    obtain_table(plain, source, told);
+    EXPECT_EQ(told_in_all(), payload(table_path(dir.path, plain)));
+
+    write_table(table_path(dir.path, z), build_table(z, 2));
+    const std::uint64_t table = payload(table_path(dir.path, z));
+    EXPECT_EQ(expected_read_bytes(dir.path, z), 2 * table);  // no form yet
+    const RegionLabels labels(z.geometry(), z.k());
+    ASSERT_EQ(load_zero_aware_lookup(table_path(dir.path, z), z, labels, told).status, LoadStatus::Ok);
+    EXPECT_EQ(told_in_all(), 2 * table);
+    std::string rejected, not_written;
+    ASSERT_EQ(load_cached_lookup(dir.path, z, labels, rejected, not_written, told).status, LoadStatus::Ok);
+    EXPECT_EQ(told_in_all(), 2 * table);
+    if (!kFormFiles) return;
+    const std::uint64_t form = payload(form_path(dir.path, z));
+    EXPECT_LT(form, table);
+    EXPECT_EQ(expected_read_bytes(dir.path, z), form);
+    ASSERT_EQ(load_cached_lookup(dir.path, z, labels, rejected, not_written, told).status, LoadStatus::Ok);
+    EXPECT_EQ(told_in_all(), form);
+    // A file cut short tells what it held.
+    const auto bytes = read_all(table_path(dir.path, plain));
+    write_all(table_path(dir.path, plain), {bytes.begin(), bytes.end() - 100});
+    EXPECT_EQ(load_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Invalid);
+    EXPECT_EQ(told_in_all(), 0u);  // refused by its size before any entry is read
 }
 
 // cache_form (build-pdb's last step): the form of a table just built, then found cached, then

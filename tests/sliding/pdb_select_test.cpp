@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,6 +15,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/parity.hpp"
+#include "bitsolve/sliding/pdb/cache.hpp"
 #include "bitsolve/sliding/pdb/select.hpp"
 #include "bitsolve/sliding/pdb/solver.hpp"
 #include "bitsolve/sliding/solver.hpp"
@@ -268,10 +270,21 @@ TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
         std::vector<pdb::TableEvent::Kind> kinds;
         std::vector<std::string> ready;  // the tables reported ready, in order
         std::vector<std::size_t> counts;
+        std::vector<pdb::PatternSpec> ready_specs;
+        std::uint64_t read = 0, to_read = 0;  // of the last Loading, Ready or Reading event
+        const bool cached = std::filesystem::exists(cache);
         src.report = [&](const pdb::TableEvent& e) {
             kinds.push_back(e.kind);
+            if (e.kind == pdb::TableEvent::Kind::Loading) to_read = e.to_read;
+            if (e.kind == pdb::TableEvent::Kind::Loading || e.kind == pdb::TableEvent::Kind::Ready ||
+                e.kind == pdb::TableEvent::Kind::Reading) {
+                EXPECT_GE(e.read, read);  // the bytes read only grow, toward one total
+                EXPECT_EQ(e.to_read, to_read);
+                read = e.read;
+            }
             if (e.kind != pdb::TableEvent::Kind::Ready) return;
             ready.push_back(e.spec.key());
+            ready_specs.push_back(e.spec);
             counts.push_back(e.ready);
             EXPECT_EQ(e.needed, 6u);
         };
@@ -282,6 +295,13 @@ TEST(PdbSelect, ZeroAwareFormsBuiltWhileObtainingAreTheHeuristicsOwn) {
         EXPECT_EQ(kinds.front(), pdb::TableEvent::Kind::Loading);
         EXPECT_EQ(std::count(kinds.begin(), kinds.end(), pdb::TableEvent::Kind::Loading), 1);
         EXPECT_EQ(counts, (std::vector<std::size_t>{1, 2, 3, 4, 5, 6}));
+        // Every table came from the cache files once they were there, read as expected; built
+        // tables read nothing.
+        std::uint64_t expected = 0;
+        for (const auto& spec : ready_specs) expected += cached ? pdb::expected_read_bytes(dir, spec) : 0;
+        EXPECT_EQ(to_read, expected);
+        EXPECT_EQ(read, to_read);
+        EXPECT_EQ(to_read > 0, cached);
         std::sort(ready.begin(), ready.end());
         EXPECT_EQ(std::unique(ready.begin(), ready.end()), ready.end());
         ASSERT_EQ(h->partitions(), 3u);

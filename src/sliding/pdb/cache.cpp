@@ -174,16 +174,17 @@ std::optional<PdbHeader> open_table(const std::filesystem::path& file, const Pat
     return h;
 }
 
-// Reads the entries after the header in pieces of at most `piece` bytes (a multiple of 8),
-// calling f(offset, bytes, data) for each; false when the file ends early.
+// Reads the entries after the header in pieces of at most `piece` bytes (a multiple of 8, at most
+// kReadPiece), calling f(offset, bytes, data) for each; false when the file ends early.
 template <class F>
-bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, F&& f) {
+bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, const ReadProgress& progress, F&& f) {
     in.clear();
     in.seekg(static_cast<std::streamoff>(kPdbHeaderSize));
     std::vector<std::uint8_t> chunk(piece);
     for (std::uint64_t at = 0; at < entries;) {
         const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(entries - at, piece));
         in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n));
+        if (progress) progress(static_cast<std::uint64_t>(in.gcount()));
         if (static_cast<std::size_t>(in.gcount()) != n) return false;
         f(at, n, chunk.data());
         at += n;
@@ -195,11 +196,11 @@ bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, F
 bool entries_check(std::ifstream& in, const PdbHeader& h, LoadResult& r) {
     Checksum64 sum(h.entries);
     std::uint64_t got = 0;
-    const bool whole =
-        read_entries(in, h.entries, std::size_t{1} << 20, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
-            if (at + n < h.entries) sum.words(d, n);
-            else got = sum.finish(d, n);
-        });
+    const bool whole = read_entries(in, h.entries, std::size_t{1} << 20, {},
+                                    [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                                        if (at + n < h.entries) sum.words(d, n);
+                                        else got = sum.finish(d, n);
+                                    });
     if (h.entries == 0) got = sum.finish(nullptr, 0);
     if (!whole) r.reason = "truncated while reading";
     else if (got != h.checksum) r.reason = "checksum mismatch (corrupt entries)";
@@ -238,7 +239,7 @@ LookupLoadResult not_opened(const LoadResult& r) {
 // The form of a table whose header `h` was just read from `in` (open_table): its entries are
 // read from there.
 LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const PatternSpec& expected,
-                                   const RegionLabels& labels) {
+                                   const RegionLabels& labels, const ReadProgress& progress) {
     LookupLoadResult out;
     // Pieces of whole placements (fields() bytes each), 64 Ki placements at a time (a multiple of
     // 8 bytes, as the checksum's pieces must be). The form scans the entries twice; the first scan
@@ -249,26 +250,26 @@ LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const 
     try {
         auto form = make_zero_aware_lookup(expected, labels, [&](const EntryPiece& f) {
             if (checked) {
-                if (!read_entries(in, h.entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
-                        f(at / per, n / per, d);
-                    }))
+                if (!read_entries(
+                        in, h.entries, piece, progress,
+                        [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) { f(at / per, n / per, d); }))
                     throw std::runtime_error("truncated while reading");
                 return;
             }
             Checksum64 sum(h.entries);
             std::uint64_t got = h.entries == 0 ? sum.finish(nullptr, 0) : 0;
             std::exception_ptr failed;
-            const bool whole =
-                read_entries(in, h.entries, piece, [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
-                    if (at + n < h.entries) sum.words(d, n);
-                    else got = sum.finish(d, n);
-                    if (failed) return;
-                    try {
-                        f(at / per, n / per, d);
-                    } catch (...) {
-                        failed = std::current_exception();
-                    }
-                });
+            const bool whole = read_entries(in, h.entries, piece, progress,
+                                            [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
+                                                if (at + n < h.entries) sum.words(d, n);
+                                                else got = sum.finish(d, n);
+                                                if (failed) return;
+                                                try {
+                                                    f(at / per, n / per, d);
+                                                } catch (...) {
+                                                    failed = std::current_exception();
+                                                }
+                                            });
             if (!whole) throw std::runtime_error("truncated while reading");
             if (got != h.checksum) throw std::runtime_error("checksum mismatch (corrupt entries)");
             if (failed) std::rethrow_exception(failed);
@@ -287,13 +288,13 @@ LookupLoadResult form_from_entries(std::ifstream& in, const PdbHeader& h, const 
 }  // namespace
 
 LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
-                                        const RegionLabels& labels) {
+                                        const RegionLabels& labels, const ReadProgress& progress) {
     if (!expected.zero_aware) return not_zero_aware(expected);
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(file, expected, in, r);
     if (!h) return not_opened(r);
-    return form_from_entries(in, *h, expected, labels);
+    return form_from_entries(in, *h, expected, labels, progress);
 }
 
 namespace {
@@ -312,6 +313,21 @@ std::uint64_t form_checksum(const ZeroAwareLookup& z) {
 }
 
 std::string_view bytes_of(const void* data, std::size_t size) { return {static_cast<const char*>(data), size}; }
+
+// Reads `n` bytes into `to`, kReadPiece at a time, telling `progress` of each piece; whether all
+// were there.
+bool read_told(std::istream& in, void* to, std::uint64_t n, const ReadProgress& progress) {
+    auto* at = static_cast<char*>(to);
+    for (std::uint64_t done = 0; done < n;) {
+        const std::uint64_t piece = std::min(n - done, kReadPiece);
+        in.read(at + done, static_cast<std::streamsize>(piece));
+        const auto got = static_cast<std::uint64_t>(in.gcount());
+        if (progress && got) progress(got);
+        if (got != piece) return false;
+        done += piece;
+    }
+    return true;
+}
 
 // Whether the blocks agree with `first` (bit i of a block set exactly where its placement's byte
 // is flagged), count the flagged placements before them, and `rest` holds exactly theirs.
@@ -358,8 +374,8 @@ void write_form(const std::filesystem::path& file, const ZeroAwareLookup& form, 
                       "lookup form ");
 }
 
-LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected,
-                           std::uint64_t table_checksum) {
+LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected, std::uint64_t table_checksum,
+                           const ReadProgress& progress) {
     LookupLoadResult out;
     std::ifstream in(file, std::ios::binary);
     if (!in || !kFormFiles) return out;  // Missing
@@ -398,10 +414,7 @@ LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec&
     z.first.resize(placements);
     z.blocks.resize(blocks);
     z.rest.resize(rest);
-    auto read = [&in](void* to, std::uint64_t n) {
-        in.read(static_cast<char*>(to), static_cast<std::streamsize>(n));
-        return static_cast<std::uint64_t>(in.gcount()) == n;
-    };
+    auto read = [&in, &progress](void* to, std::uint64_t n) { return read_told(in, to, n, progress); };
     if (!read(z.first.data(), placements) || !read(z.blocks.data(), blocks * sizeof(ZeroAwareLookup::Block)) ||
         !read(z.rest.data(), rest))
         return invalid("truncated while reading");
@@ -413,7 +426,8 @@ LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec&
 }
 
 LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
-                                    const RegionLabels& labels, std::string& rejected, std::string& not_written) {
+                                    const RegionLabels& labels, std::string& rejected, std::string& not_written,
+                                    const ReadProgress& progress) {
     rejected.clear();
     not_written.clear();
     if (!spec.zero_aware) return not_zero_aware(spec);
@@ -422,11 +436,11 @@ LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const Patt
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(table, spec, in, r);
     if (!h) return not_opened(r);
-    LookupLoadResult cached = load_form(form, spec, h->checksum);
+    LookupLoadResult cached = load_form(form, spec, h->checksum, progress);
     if (cached.status == LoadStatus::Ok) return cached;
     if (cached.status == LoadStatus::Invalid) rejected = cached.reason;
     // Made from the table opened above, the one whose checksum the new form records.
-    LookupLoadResult made = form_from_entries(in, *h, spec, labels);
+    LookupLoadResult made = form_from_entries(in, *h, spec, labels, progress);
     if (made.status != LoadStatus::Ok || !kFormFiles) return made;
     try {
         write_form(form, *made.lookup, h->checksum);
@@ -446,7 +460,20 @@ std::string cache_form_of(const std::filesystem::path& dir, const PdbTable& tabl
     return {};
 }
 
-LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected) {
+std::uint64_t expected_read_bytes(const std::filesystem::path& dir, const PatternSpec& spec) {
+    if (dir.empty()) return 0;
+    auto payload = [](const std::filesystem::path& file) -> std::uint64_t {
+        std::error_code ec;
+        const std::uint64_t size = std::filesystem::file_size(file, ec);
+        return ec || size < kPdbHeaderSize ? 0 : size - kPdbHeaderSize;
+    };
+    const std::uint64_t table = payload(table_path(dir, spec));
+    if (!spec.zero_aware) return table;
+    const std::uint64_t form = kFormFiles && table ? payload(form_path(dir, spec)) : 0;
+    return form ? form : 2 * table;
+}
+
+LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected, const ReadProgress& progress) {
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> found = open_table(file, expected, in, r);
@@ -454,8 +481,7 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
     const PdbHeader& h = *found;
     r.table.spec = expected;
     r.table.data.resize(static_cast<std::size_t>(h.entries));
-    in.read(reinterpret_cast<char*>(r.table.data.data()), static_cast<std::streamsize>(h.entries));
-    if (static_cast<std::uint64_t>(in.gcount()) != h.entries) {
+    if (!read_told(in, r.table.data.data(), h.entries, progress)) {
         r.reason = "truncated while reading";
         r.table.data = {};
         return r;
@@ -469,13 +495,13 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
     return r;
 }
 
-PdbTable obtain_table(const PatternSpec& spec, const TableSource& source) {
+PdbTable obtain_table(const PatternSpec& spec, const TableSource& source, const ReadProgress& progress) {
     using Kind = TableEvent::Kind;
     const auto& report = source.report;
     std::filesystem::path file;
     if (!source.dir.empty()) {
         file = table_path(source.dir, spec);
-        auto loaded = load_table(file, spec);
+        auto loaded = load_table(file, spec, progress);
         if (loaded.status == LoadStatus::Ok) return std::move(loaded.table);
         if (loaded.status == LoadStatus::Invalid && report) report({Kind::Rejected, spec, file, loaded.reason, {}, {}});
     }

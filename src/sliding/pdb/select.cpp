@@ -1,6 +1,7 @@
 #include "bitsolve/sliding/pdb/select.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <future>
 #include <map>
 #include <mutex>
@@ -88,18 +89,31 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
         }
     using Kind = TableEvent::Kind;
     std::size_t ready = 0;  // (under `reporting`)
+    std::uint64_t to_read = 0;
+    for (const auto& spec : distinct) to_read += expected_read_bytes(source.dir, spec);
+    std::atomic<std::uint64_t> read{0};  // payload bytes of the cache files read so far
     auto report_ready = [&](const PatternSpec& spec, Kind kind = Kind::Ready) {
         if (!source.report) return;
         const std::filesystem::path file = source.dir.empty() ? std::filesystem::path{} : table_path(source.dir, spec);
         const std::lock_guard<std::mutex> lock(reporting);
         if (kind == Kind::Ready) ++ready;
-        source.report({kind, spec, file, {}, {}, {}, ready, distinct.size()});
+        source.report({kind, spec, file, {}, {}, {}, ready, distinct.size(), read.load(), to_read});
+    };
+    // The loads' progress, reported as Reading each time the bytes read pass a multiple of
+    // kReadPiece.
+    auto progress_of = [&](const PatternSpec& spec) -> ReadProgress {
+        if (!source.report) return {};
+        return [&read, &report_ready, &spec](std::uint64_t bytes) {
+            const std::uint64_t before = read.fetch_add(bytes);
+            if ((before + bytes) / kReadPiece != before / kReadPiece) report_ready(spec, Kind::Reading);
+        };
     };
     report_ready(distinct.front(), Kind::Loading);
     std::vector<LookupLoadResult> loaded(cached.size());
     std::vector<std::string> rejected(cached.size()), not_written(cached.size());
     parallel_for(cached.size(), source.threads, [&](std::size_t i) {
-        loaded[i] = load_cached_lookup(source.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i]);
+        loaded[i] = load_cached_lookup(source.dir, cached[i], *labels[cached[i].k()], rejected[i], not_written[i],
+                                       progress_of(cached[i]));
         if (loaded[i].status == LoadStatus::Ok) report_ready(cached[i]);
     });
     check_stop();
@@ -118,7 +132,7 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
         for (const auto& spec : specs) {
             Obtained& o = obtained[spec.key()];
             if (o.table) continue;
-            auto table = std::make_shared<const PdbTable>(obtain_table(spec, serial));
+            auto table = std::make_shared<const PdbTable>(obtain_table(spec, serial, progress_of(spec)));
             if (!spec.zero_aware || table->data.size() != spec.table_entries()) {
                 o.table = std::move(table);  // (a table that does not fit is the heuristic's to refuse)
                 report_ready(spec);

@@ -70,6 +70,11 @@ std::filesystem::path table_path(const std::filesystem::path& dir, const Pattern
 // Writes atomically (temp file + rename); throws std::runtime_error on I/O failure.
 void write_table(const std::filesystem::path& file, const PdbTable& table);
 
+// Told, as a load goes, how many more bytes of a file's payload (what follows its 64-byte header)
+// it has read: at most kReadPiece at a time, from the loading thread. Empty: nothing is told.
+using ReadProgress = std::function<void(std::uint64_t bytes)>;
+inline constexpr std::uint64_t kReadPiece = std::uint64_t{64} << 20;
+
 enum class LoadStatus { Ok, Missing, Invalid };
 struct LoadResult {
     LoadStatus status = LoadStatus::Missing;
@@ -77,7 +82,8 @@ struct LoadResult {
     PdbTable table;      // valid when status == Ok
 };
 // Never throws for a bad file: it reports Invalid with the reason.
-LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected);
+LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expected,
+                      const ReadProgress& progress = {});
 // The same checks, reading the file a megabyte at a time: the result's table holds the spec and
 // no bytes (whether a file is a usable cache entry, without the memory of its table).
 LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected);
@@ -90,8 +96,9 @@ struct LookupLoadResult {
     std::string reason;
     std::shared_ptr<const ZeroAwareLookup> lookup;  // when status == Ok
 };
+// `progress` hears both scans: twice the payload of a whole file.
 LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const PatternSpec& expected,
-                                        const RegionLabels& labels);
+                                        const RegionLabels& labels, const ReadProgress& progress = {});
 
 // Lookup form files: a zero-aware table's search form (ZeroAwareLookup), cached beside the table
 // as "<spec.key()>.form", so that loading reads the form (4.7 GB for a 5x5 7-tile table) once
@@ -117,15 +124,23 @@ std::filesystem::path form_path(const std::filesystem::path& dir, const PatternS
 void write_form(const std::filesystem::path& file, const ZeroAwareLookup& form, std::uint64_t table_checksum);
 // The form in `file` when it is one of `expected`, made from the table with `table_checksum`.
 // Never throws for a bad file: Missing, or Invalid with the reason.
-LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected,
-                           std::uint64_t table_checksum);
+LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec& expected, std::uint64_t table_checksum,
+                           const ReadProgress& progress = {});
 // The lookup form of zero-aware `spec` whose table is cached in `dir`: from its form file when that
 // was made from the table file there now (the table's header and size are checked, its entries
 // not: the form has its own checksum), else from the table (load_zero_aware_lookup), then written
 // as the form file. `rejected`: why a form file there was not used; `not_written`: why a form
-// could not be written (each left empty otherwise). Never throws for a bad file.
+// could not be written (each left empty otherwise). Never throws for a bad file. `progress` hears
+// the form's payload, or the table's twice when the form is made again (after what was read of a
+// form file that turned out unusable).
 LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
-                                    const RegionLabels& labels, std::string& rejected, std::string& not_written);
+                                    const RegionLabels& labels, std::string& rejected, std::string& not_written,
+                                    const ReadProgress& progress = {});
+// The payload bytes that load_cached_lookup (zero-aware `spec`) or load_table (any other) is
+// expected to read from the cache files in `dir` as they are now: the form's when there is one,
+// else the table's (twice for a zero-aware table, whose form is then made from it); 0 when
+// neither is there. The files are not checked: one found unusable makes the reads differ.
+std::uint64_t expected_read_bytes(const std::filesystem::path& dir, const PatternSpec& spec);
 // Writes `form`, made from `table`, as the form file beside the table's file in `dir`. Returns why
 // it could not be written, empty when it was or was not asked for (no directory, or a big-endian
 // machine).
@@ -143,9 +158,12 @@ struct TableEvent {
         FormRejected,  // the cached lookup form `file` was not used (`reason`); it is made again from the table
         // select_pdb only: Loading once before the heuristic's tables are obtained (`spec` the
         // first of them), then Ready as each is ready to search, with its lookup form when it has
-        // one (`ready` of `needed` distinct tables so far; in the order they are ready).
+        // one (`ready` of `needed` distinct tables so far; in the order they are ready), and
+        // Reading in between whenever the cache files read so far pass another kReadPiece bytes
+        // (`spec` the table being read).
         Loading,
         Ready,
+        Reading,
     };
     Kind kind;
     const PatternSpec& spec;
@@ -153,7 +171,10 @@ struct TableEvent {
     std::string reason;
     BuildProgress layer{};
     BuildInfo info{};
-    std::size_t ready = 0, needed = 0;  // Loading, Ready
+    std::size_t ready = 0, needed = 0;  // Loading, Ready, Reading
+    // Loading, Ready, Reading: the payload bytes of cache files read so far, and the sum of
+    // expected_read_bytes over the tables (a file found unusable can take `read` past it).
+    std::uint64_t read = 0, to_read = 0;
 };
 using TableReport = std::function<void(const TableEvent&)>;
 
@@ -165,7 +186,8 @@ struct TableSource {
 };
 // Loads the table from the cache, or builds it (and caches it when a directory is set). A file
 // that cannot be used is rebuilt, one that cannot be written is not cached: both are reported.
-PdbTable obtain_table(const PatternSpec& spec, const TableSource& source);
+// `progress`: load_table's, for the cached file.
+PdbTable obtain_table(const PatternSpec& spec, const TableSource& source, const ReadProgress& progress = {});
 
 // What cache_form found or did.
 enum class FormCache {

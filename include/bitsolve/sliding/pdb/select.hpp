@@ -42,8 +42,9 @@ std::string choose_partition(std::string_view name, const Board& goal, Algorithm
 // (load_zero_aware_lookup), on source.threads threads; any other is turned into its form as
 // soon as it is obtained (a thread of its own builds it while the next table is obtained, unless
 // source.threads is 1) and its bytes freed. So loading holds the forms and at most two tables.
-// source.report hears Loading, then Ready as each distinct table is ready (TableEvent), besides
-// obtain_table's events; one at a time, some from the loading threads.
+// source.report hears Loading, then Ready as each distinct table is ready and Reading as the cache
+// files are read (TableEvent), besides obtain_table's events; one at a time, some from the
+// loading threads.
 std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Board& goal, Algorithm algorithm,
                                                const TableSource& source);
 
