@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <type_traits>
+#include <utility>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -40,6 +42,18 @@ struct HugePageAllocator {
         ::madvise(p, rounded(bytes), MADV_HUGEPAGE);  // advice only: failure leaves normal pages
 #endif
         return static_cast<T*>(p);
+    }
+
+    // resize(n) and the like leave new elements default-initialised -- bytes uninitialised --
+    // instead of zeroing them: every table is filled whole right after (with a value given, or
+    // read from its file), and zeroing first would fault every page in before the reading starts.
+    template <class U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
     }
 
     void deallocate(T* p, std::size_t n) noexcept {

@@ -63,8 +63,8 @@ struct ZeroAwareLookup {
     unsigned stride = 0;  // bytes of `rest` a flagged placement: (fields + 1) / 2 with nibbles, else fields
     TableBytes first;     // a byte per placement
     std::vector<Block> blocks;
-    std::vector<std::uint8_t> rest;  // `stride` bytes per placement whose regions' entries differ
-    PatternSpec spec;                // the table's
+    TableBytes rest;   // `stride` bytes per placement whose regions' entries differ
+    PatternSpec spec;  // the table's
 
     // The entry of placement r for the blank on `cell`; `row` is the placement's RegionLabels row.
     std::uint8_t at(std::uint64_t r, const std::array<std::uint8_t, 16>& row, unsigned cell) const {
