@@ -21,15 +21,24 @@ std::filesystem::path default_pdb_dir(const char* options) {
     }
 }
 
+std::string bytes_read(std::uint64_t read, std::uint64_t to_read) {
+    if (to_read == 0) return {};
+    const bool giga = to_read >= 1'000'000'000, mega = to_read >= 1'000'000;
+    const double unit = giga ? 1e9 : mega ? 1e6 : 1e3;
+    return fmt::format(", {:.1f} of {:.1f} {} read", static_cast<double>(std::min(read, to_read)) / unit,
+                       static_cast<double>(to_read) / unit,
+                       giga   ? "GB"
+                       : mega ? "MB"
+                              : "kB");
+}
+
 std::string loading_status(const sliding::pdb::TableEvent& e, double seconds) {
-    std::string text = fmt::format("loading pattern databases: {} of {} ready", e.ready, e.needed);
-    if (e.to_read > 0) {
-        constexpr double kGB = 1e9;
-        // A file found unusable is read past what was expected: the count stops at the total.
-        const double read = static_cast<double>(std::min(e.read, e.to_read)) / kGB;
-        text += fmt::format(", {:.1f} of {:.1f} GB read", read, static_cast<double>(e.to_read) / kGB);
-    }
-    return text + fmt::format(" ({:.0f} s)", seconds);
+    return fmt::format("loading pattern databases: {} of {} ready{} ({:.0f} s)", e.ready, e.needed,
+                       bytes_read(e.read, e.to_read), seconds);
+}
+
+std::string checking_status(std::size_t at, std::size_t of, std::uint64_t read, std::uint64_t to_read, double seconds) {
+    return fmt::format("checking the cached tables: {} of {}{} ({:.0f} s)", at, of, bytes_read(read, to_read), seconds);
 }
 
 sliding::pdb::TableReport show_table_events() {

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <iostream>
@@ -201,23 +202,51 @@ int run_build_pdb(const PdbCliOptions& o) {
         const unsigned blank = o.build_goal == "blank-first" ? 0 : static_cast<unsigned>(g.cells() - 1);
         const pdb::TableSource src{pdb_dir(o, "--pdb-dir"), o.build_threads, show_table_events()};
         const std::vector<pdb::PatternSpec> specs = pdb::named_partition(name, g, blank);
+        // Checking the cached tables reads each whole (43 GB for the 5x5 catalogue): a terminal
+        // shows how far, erased when done.
         std::vector<std::uint8_t> cached;
         cached.reserve(specs.size());
-        for (const auto& spec : specs)
-            cached.push_back(pdb::check_table(pdb::table_path(src.dir, spec), spec).status == pdb::LoadStatus::Ok);
+        {
+            std::uint64_t to_check = 0, checked = 0;
+            for (const auto& spec : specs) {
+                std::error_code ec;
+                const std::uint64_t size = std::filesystem::file_size(pdb::table_path(src.dir, spec), ec);
+                if (!ec && size > pdb::kPdbHeaderSize) to_check += size - pdb::kPdbHeaderSize;
+            }
+            ProgressDisplay shown(ProgressDisplay::Style{0, 0.1, true});
+            for (std::size_t i = 0; i < specs.size(); ++i) {
+                const pdb::ReadProgress progress = [&](std::uint64_t bytes) {
+                    checked += bytes;
+                    shown.status(
+                        [&] { return checking_status(i + 1, specs.size(), checked, to_check, shown.seconds()); });
+                };
+                cached.push_back(pdb::check_table(pdb::table_path(src.dir, specs[i]), specs[i], progress).status ==
+                                 pdb::LoadStatus::Ok);
+            }
+        }
         announce_build(name, g, o.build_goal, specs, cached, src.dir, resolve_threads(o.build_threads));
         // Making or checking a lookup form takes up to a minute or two for a 7-tile table: a
         // terminal says which, erased when done.
         auto cache_form_shown = [&](const pdb::PatternSpec& spec, const pdb::PdbTable* built) {
             std::optional<ProgressDisplay> shown;
-            if (spec.zero_aware && pdb::kFormFiles && !src.dir.empty()) {
-                shown.emplace(ProgressDisplay::Style{0, 0, true});
+            const std::uint64_t to_read = built ? 0 : pdb::expected_read_bytes(src.dir, spec);
+            std::uint64_t read = 0;
+            auto show = [&] {
                 shown->status([&] {
                     return std::string(built ? "making" : "checking (or making)") + " the lookup form " +
-                           pdb::form_path(src.dir, spec).string();
+                           pdb::form_path(src.dir, spec).string() + bytes_read(read, to_read);
                 });
+            };
+            pdb::ReadProgress progress;
+            if (spec.zero_aware && pdb::kFormFiles && !src.dir.empty()) {
+                shown.emplace(ProgressDisplay::Style{0, 0.1, true});
+                show();
+                progress = [&](std::uint64_t bytes) {
+                    read += bytes;
+                    show();
+                };
             }
-            return pdb::cache_form(spec, src, built);
+            return pdb::cache_form(spec, src, built, progress);
         };
         // Stdout: the files in the cache, a zero-aware table's lookup form after the table.
         for (std::size_t i = 0; i < specs.size(); ++i) {

@@ -1,5 +1,6 @@
-// The status line of a search loading its tables (loading_status, apps/bitsolve/pdb_tables.cpp,
-// compiled into this test): the tables ready, the gigabytes read of those expected, the seconds.
+// The status lines of a search loading its tables and of build-pdb checking them (loading_status,
+// checking_status, apps/bitsolve/pdb_tables.cpp, compiled into this test): the tables ready or
+// checked, the gigabytes read of those expected, the seconds.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -23,6 +24,15 @@ TEST(LoadingStatus, TablesReadyBytesReadAndSeconds) {
     e.kind = Kind::Ready;
     e.ready = 1;
     EXPECT_EQ(cli::loading_status(e, 0.2), "loading pattern databases: 1 of 8 ready (0 s)");
+}
+
+TEST(LoadingStatus, CheckingTheCachedTables) {
+    EXPECT_EQ(cli::checking_status(2, 8, 9'760'000'000, 43'010'000'000, 21),
+              "checking the cached tables: 2 of 8, 9.8 of 43.0 GB read (21 s)");
+    EXPECT_EQ(cli::bytes_read(0, 4'700'000'000), ", 0.0 of 4.7 GB read");
+    EXPECT_EQ(cli::bytes_read(220'000'000, 221'000'000), ", 220.0 of 221.0 MB read");
+    EXPECT_EQ(cli::bytes_read(5'000, 50'600), ", 5.0 of 50.6 kB read");
+    EXPECT_EQ(cli::bytes_read(5, 0), "");
 }
 
 }  // namespace

@@ -317,6 +317,8 @@ TEST(PdbCache, LoadsTellTheBytesTheyRead) {
     EXPECT_EQ(expected_read_bytes(dir.path, plain), payload(table_path(dir.path, plain)));
     ASSERT_EQ(load_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Ok);
     EXPECT_EQ(told_in_all(), payload(table_path(dir.path, plain)));
+    ASSERT_EQ(check_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Ok);
+    EXPECT_EQ(told_in_all(), payload(table_path(dir.path, plain)));
     TableSource source;
     source.dir = dir.path;
     obtain_table(plain, source, told);
@@ -337,6 +339,13 @@ TEST(PdbCache, LoadsTellTheBytesTheyRead) {
     EXPECT_EQ(expected_read_bytes(dir.path, z), form);
     ASSERT_EQ(load_cached_lookup(dir.path, z, labels, rejected, not_written, told).status, LoadStatus::Ok);
     EXPECT_EQ(told_in_all(), form);
+    // build-pdb's check of the form reads it as a search would, and the table when it makes the form
+    // again.
+    EXPECT_EQ(cache_form(z, source, nullptr, told), FormCache::Cached);
+    EXPECT_EQ(told_in_all(), form);
+    fs::remove(form_path(dir.path, z));
+    EXPECT_EQ(cache_form(z, source, nullptr, told), FormCache::Written);
+    EXPECT_EQ(told_in_all(), 2 * table);
     // A file cut short tells what it held.
     const auto bytes = read_all(table_path(dir.path, plain));
     write_all(table_path(dir.path, plain), {bytes.begin(), bytes.end() - 100});

@@ -193,10 +193,10 @@ bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, c
 }
 
 // The checksum of the entries, read in pieces; whether it is the header's (r.reason when not).
-bool entries_check(std::ifstream& in, const PdbHeader& h, LoadResult& r) {
+bool entries_check(std::ifstream& in, const PdbHeader& h, LoadResult& r, const ReadProgress& progress) {
     Checksum64 sum(h.entries);
     std::uint64_t got = 0;
-    const bool whole = read_entries(in, h.entries, std::size_t{1} << 20, {},
+    const bool whole = read_entries(in, h.entries, std::size_t{1} << 20, progress,
                                     [&](std::uint64_t at, std::size_t n, const std::uint8_t* d) {
                                         if (at + n < h.entries) sum.words(d, n);
                                         else got = sum.finish(d, n);
@@ -209,11 +209,11 @@ bool entries_check(std::ifstream& in, const PdbHeader& h, LoadResult& r) {
 
 }  // namespace
 
-LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected) {
+LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected, const ReadProgress& progress) {
     LoadResult r;
     std::ifstream in;
     const std::optional<PdbHeader> h = open_table(file, expected, in, r);
-    if (!h || !entries_check(in, *h, r)) return r;
+    if (!h || !entries_check(in, *h, r, progress)) return r;
     r.status = LoadStatus::Ok;
     r.table.spec = expected;
     return r;
@@ -523,7 +523,8 @@ PdbTable obtain_table(const PatternSpec& spec, const TableSource& source, const 
     return table;
 }
 
-FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built) {
+FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built,
+                     const ReadProgress& progress) {
     if (!spec.zero_aware || source.dir.empty() || !kFormFiles) return FormCache::None;
     using Kind = TableEvent::Kind;
     const std::filesystem::path file = form_path(source.dir, spec);
@@ -535,7 +536,7 @@ FormCache cache_form(const PatternSpec& spec, const TableSource& source, const P
     } else {
         std::error_code ec;
         existed = std::filesystem::exists(file, ec);
-        const LookupLoadResult r = load_cached_lookup(source.dir, spec, labels, rejected, not_written);
+        const LookupLoadResult r = load_cached_lookup(source.dir, spec, labels, rejected, not_written, progress);
         if (r.status != LoadStatus::Ok)
             throw std::runtime_error("table " + table_path(source.dir, spec).string() + ": " +
                                      (r.status == LoadStatus::Missing ? std::string("missing") : r.reason));

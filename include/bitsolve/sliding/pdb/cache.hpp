@@ -86,7 +86,8 @@ LoadResult load_table(const std::filesystem::path& file, const PatternSpec& expe
                       const ReadProgress& progress = {});
 // The same checks, reading the file a megabyte at a time: the result's table holds the spec and
 // no bytes (whether a file is a usable cache entry, without the memory of its table).
-LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected);
+LoadResult check_table(const std::filesystem::path& file, const PatternSpec& expected,
+                       const ReadProgress& progress = {});
 // A zero-aware table's lookup form (make_zero_aware_lookup) straight from its file, checked as
 // check_table does (the checksum taken in the first of the form's two scans) and read in pieces,
 // so that the table's bytes are never held whole; `labels`: RegionLabels of the pattern's size.
@@ -201,6 +202,8 @@ enum class FormCache {
 // built, in memory, to make the form from; without it, the form file there is read and checked
 // (load_cached_lookup), and made from the table file when it is missing or not usable (reported
 // as FormRejected). The table file must be there and sound (else std::runtime_error).
-FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built = nullptr);
+// `progress`: load_cached_lookup's, when the form file is checked (nothing is read with `built`).
+FormCache cache_form(const PatternSpec& spec, const TableSource& source, const PdbTable* built = nullptr,
+                     const ReadProgress& progress = {});
 
 }  // namespace bitsolve::sliding::pdb
