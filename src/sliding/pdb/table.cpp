@@ -42,7 +42,7 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
     z.fields = fields;
     z.spec = spec;
     z.first.resize(placements);
-    z.blocks.resize((placements + 63) / 64);
+    z.blocks.assign((placements + 63) / 64, ZeroAwareLookup::Block{});
     // First scan: every placement whose regions agree gets its entry; the others are flagged and
     // counted, so that `rest` is allocated once, at its size, and checked for nibbles.
     std::uint64_t count = 0, next = 0;

@@ -45,7 +45,7 @@ struct HugePageAllocator {
     }
 
     // resize(n) and the like leave new elements default-initialised -- bytes uninitialised --
-    // instead of zeroing them: every table is filled whole right after (with a value given, or
+    // instead of zeroing them: every such buffer is filled whole right after (with a value given, or
     // read from its file), and zeroing first would fault every page in before the reading starts.
     template <class U>
     void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {

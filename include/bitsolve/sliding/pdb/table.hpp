@@ -53,16 +53,18 @@ struct PdbTable {
 struct ZeroAwareLookup {
     static constexpr std::uint8_t kSeveral = 0x80;
     static constexpr unsigned kNoRegion = 8;  // the nibble past a placement's last region
-    struct Block {                            // 64 placements
-        std::uint64_t several = 0;            // bit i: placement 64 * block + i has several entries in `rest`
-        std::uint32_t before = 0;             // placements with entries in `rest` in earlier blocks
-        std::uint32_t unused = 0;
+    // 64 placements. No member initialisers: the blocks' buffer is left unset when it is read
+    // from a file (huge_alloc.hpp); Block{} is all zero.
+    struct Block {
+        std::uint64_t several;  // bit i: placement 64 * block + i has several entries in `rest`
+        std::uint32_t before;   // placements with entries in `rest` in earlier blocks
+        std::uint32_t unused;
     };
     unsigned fields = 0;
     bool nibbles = false;
     unsigned stride = 0;  // bytes of `rest` a flagged placement: (fields + 1) / 2 with nibbles, else fields
     TableBytes first;     // a byte per placement
-    std::vector<Block> blocks;
+    std::vector<Block, HugePageAllocator<Block>> blocks;
     TableBytes rest;   // `stride` bytes per placement whose regions' entries differ
     PatternSpec spec;  // the table's
 
