@@ -1,6 +1,6 @@
 // The status lines of a search loading its tables and of build-pdb checking them (loading_status,
 // checking_status, apps/bitsolve/pdb_tables.cpp, compiled into this test): the tables ready or
-// checked, the gigabytes read of those expected, the seconds.
+// checked, the bytes read of those expected (in GB, MB or kB), the seconds.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -184,7 +184,7 @@ bool read_entries(std::ifstream& in, std::uint64_t entries, std::size_t piece, c
     for (std::uint64_t at = 0; at < entries;) {
         const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(entries - at, piece));
         in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n));
-        if (progress) progress(static_cast<std::uint64_t>(in.gcount()));
+        if (progress && in.gcount() > 0) progress(static_cast<std::uint64_t>(in.gcount()));
         if (static_cast<std::size_t>(in.gcount()) != n) return false;
         f(at, n, chunk.data());
         at += n;
