@@ -208,11 +208,7 @@ int run_build_pdb(const PdbCliOptions& o) {
         cached.reserve(specs.size());
         {
             std::uint64_t to_check = 0, checked = 0;
-            for (const auto& spec : specs) {
-                std::error_code ec;
-                const std::uint64_t size = std::filesystem::file_size(pdb::table_path(src.dir, spec), ec);
-                if (!ec && size > pdb::kPdbHeaderSize) to_check += size - pdb::kPdbHeaderSize;
-            }
+            for (const auto& spec : specs) to_check += pdb::payload_bytes(pdb::table_path(src.dir, spec));
             ProgressDisplay shown(ProgressDisplay::Style{0, 0.1, true});
             for (std::size_t i = 0; i < specs.size(); ++i) {
                 const pdb::ReadProgress progress = [&](std::uint64_t bytes) {

@@ -310,11 +310,13 @@ TEST(PdbCache, LoadsTellTheBytesTheyRead) {
     };
     auto payload = [](const fs::path& file) { return fs::file_size(file) - kPdbHeaderSize; };
     EXPECT_EQ(expected_read_bytes({}, plain), 0u);
+    EXPECT_EQ(payload_bytes(table_path(dir.path, plain)), 0u);  // no file
     EXPECT_EQ(expected_read_bytes(dir.path, plain), 0u);
     EXPECT_EQ(expected_read_bytes(dir.path, z), 0u);
 
     write_table(table_path(dir.path, plain), build_table(plain, 2));
     EXPECT_EQ(expected_read_bytes(dir.path, plain), payload(table_path(dir.path, plain)));
+    EXPECT_EQ(payload_bytes(table_path(dir.path, plain)), payload(table_path(dir.path, plain)));
     ASSERT_EQ(load_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Ok);
     EXPECT_EQ(told_in_all(), payload(table_path(dir.path, plain)));
     ASSERT_EQ(check_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Ok);
@@ -351,6 +353,9 @@ TEST(PdbCache, LoadsTellTheBytesTheyRead) {
     write_all(table_path(dir.path, plain), {bytes.begin(), bytes.end() - 100});
     EXPECT_EQ(load_table(table_path(dir.path, plain), plain, told).status, LoadStatus::Invalid);
     EXPECT_EQ(told_in_all(), 0u);  // refused by its size before any entry is read
+    EXPECT_EQ(payload_bytes(table_path(dir.path, plain)), payload(table_path(dir.path, plain)));
+    write_all(table_path(dir.path, plain), {bytes.begin(), bytes.begin() + kPdbHeaderSize - 1});
+    EXPECT_EQ(payload_bytes(table_path(dir.path, plain)), 0u);  // shorter than a header
 }
 
 // cache_form (build-pdb's last step): the form of a table just built, then found cached, then

@@ -460,16 +460,17 @@ std::string cache_form_of(const std::filesystem::path& dir, const PdbTable& tabl
     return {};
 }
 
+std::uint64_t payload_bytes(const std::filesystem::path& file) {
+    std::error_code ec;
+    const std::uint64_t size = std::filesystem::file_size(file, ec);
+    return ec || size < kPdbHeaderSize ? 0 : size - kPdbHeaderSize;
+}
+
 std::uint64_t expected_read_bytes(const std::filesystem::path& dir, const PatternSpec& spec) {
     if (dir.empty()) return 0;
-    auto payload = [](const std::filesystem::path& file) -> std::uint64_t {
-        std::error_code ec;
-        const std::uint64_t size = std::filesystem::file_size(file, ec);
-        return ec || size < kPdbHeaderSize ? 0 : size - kPdbHeaderSize;
-    };
-    const std::uint64_t table = payload(table_path(dir, spec));
+    const std::uint64_t table = payload_bytes(table_path(dir, spec));
     if (!spec.zero_aware) return table;
-    const std::uint64_t form = kFormFiles && table ? payload(form_path(dir, spec)) : 0;
+    const std::uint64_t form = kFormFiles && table ? payload_bytes(form_path(dir, spec)) : 0;
     return form ? form : 2 * table;
 }
 

@@ -88,9 +88,10 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
             if (spec.zero_aware && !source.dir.empty()) cached.push_back(spec);
         }
     using Kind = TableEvent::Kind;
-    std::size_t ready = 0;  // (under `reporting`)
-    std::uint64_t to_read = 0;
-    for (const auto& spec : distinct) to_read += expected_read_bytes(source.dir, spec);
+    std::size_t ready = 0;      // (under `reporting`)
+    std::uint64_t to_read = 0;  // (only for the events: it stats the cache files)
+    if (source.report)
+        for (const auto& spec : distinct) to_read += expected_read_bytes(source.dir, spec);
     std::atomic<std::uint64_t> read{0};  // payload bytes of the cache files read so far
     auto report_ready = [&](const PatternSpec& spec, Kind kind = Kind::Ready) {
         if (!source.report) return;

@@ -137,6 +137,9 @@ LookupLoadResult load_form(const std::filesystem::path& file, const PatternSpec&
 LookupLoadResult load_cached_lookup(const std::filesystem::path& dir, const PatternSpec& spec,
                                     const RegionLabels& labels, std::string& rejected, std::string& not_written,
                                     const ReadProgress& progress = {});
+// The bytes of cache file `file` after its header, by its size alone (the header is not read); 0
+// when it is missing or shorter than a header.
+std::uint64_t payload_bytes(const std::filesystem::path& file);
 // The payload bytes that load_cached_lookup (zero-aware `spec`) or load_table (any other) is
 // expected to read from the cache files in `dir` as they are now: the form's when there is one,
 // else the table's (twice for a zero-aware table, whose form is then made from it); 0 when
