@@ -21,6 +21,7 @@
 #include "journal.hpp"
 #include "mpi_env.hpp"
 #include "progress.hpp"
+#include "size.hpp"
 
 namespace bitsolve::mpi {
 namespace {
@@ -34,17 +35,6 @@ struct Options {
     std::uint64_t max_units = 0;
     cli::CommonOptions common;
 };
-
-int parse_board_size(const std::string& text) {
-    const std::string_view t = text;
-    bool digits = !t.empty() && t.size() <= 4;
-    for (char c : t) digits = digits && c >= '0' && c <= '9';
-    const int n = digits ? std::stoi(text) : -1;
-    if (n < 1 || n > kMaxN)
-        throw UsageError("N must be an integer from 1 to 32, not '" + quote(text) +
-                         "' (see bitsolve-mpi queens --help)");
-    return n;
-}
 
 std::string pack_counts(const Counts& c) {
     return to_string(c.total) + " " + to_string(c.rot180) + " " + to_string(c.rot90);
@@ -85,7 +75,7 @@ int run(const Options& o) {
     std::vector<std::uint8_t> done;
     // Checks once, on rank 0: N, then the journal (its parameters, its records).
     int code = checked_on_rank0("queens", [&] {
-        n = parse_board_size(o.n_text);
+        n = cli::parse_board_size(o.n_text, "bitsolve-mpi");
         apply_limits(o.common);
         const Split split = make_split(n);
         done.assign(split.items.size(), 0);
@@ -108,7 +98,7 @@ int run(const Options& o) {
     if (rank() != 0) apply_limits(o.common);
     return run_or_abort("queens", [&] {
         const auto t0 = std::chrono::steady_clock::now();
-        if (rank() != 0) n = parse_board_size(o.n_text);
+        if (rank() != 0) n = cli::parse_board_size(o.n_text, "bitsolve-mpi");
         const Split split = make_split(n);
         Job job;
         job.units = split.items.size();

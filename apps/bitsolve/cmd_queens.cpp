@@ -26,6 +26,7 @@
 #include "json_out.hpp"
 #include "picture.hpp"
 #include "progress.hpp"
+#include "size.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -69,17 +70,6 @@ Json summary_json(int n, const Summary& s, bool stats) {
     j["unique_rot90"] = count_json(s.rot90);
     j["unique_full"] = count_json(s.full);
     return j;
-}
-
-// N as the user typed it: anything but an integer in 1..32 is a usage error.
-int parse_board_size(const std::string& text) {
-    const std::string_view t = text;
-    bool digits = !t.empty() && t.size() <= 4;
-    for (char c : t) digits = digits && c >= '0' && c <= '9';
-    const int n = digits ? std::stoi(text) : -1;
-    if (n < 1 || n > kMaxN)
-        throw UsageError("N must be an integer from 1 to 32, not '" + quote(text) + "' (see bitsolve queens --help)");
-    return n;
 }
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -273,7 +263,7 @@ const Registration reg{
                 }
                 return guarded("queens", [&] {
                     if (o->n_text.empty()) throw UsageError("missing N (see bitsolve queens --help)");
-                    const int n = parse_board_size(o->n_text);
+                    const int n = parse_board_size(o->n_text, "bitsolve");
                     apply_common_options(o->common);
                     o->list_given = cmd->count("--list") > 0;
                     if (o->show && o->format == "json")

@@ -1,7 +1,10 @@
 #include "size.hpp"
 
+#include <string>
+
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
+#include "bitsolve/queens/border.hpp"
 
 namespace bitsolve::cli {
 
@@ -47,6 +50,19 @@ std::size_t parse_size(std::string_view text) {
     const double bytes = value * mult;
     if (bytes < 1 || bytes > 1e18) throw bad();
     return static_cast<std::size_t>(bytes);
+}
+
+int parse_board_size(std::string_view text, std::string_view program) {
+    bool digits = !text.empty() && text.size() <= 4;
+    int n = 0;
+    for (const char c : text) {
+        digits = digits && c >= '0' && c <= '9';
+        if (digits) n = n * 10 + (c - '0');
+    }
+    if (!digits || n < 1 || n > queens::kMaxN)
+        throw UsageError("N must be an integer from 1 to " + std::to_string(queens::kMaxN) + ", not '" + quote(text) +
+                         "' (see " + std::string(program) + " queens --help)");
+    return n;
 }
 
 }  // namespace bitsolve::cli

@@ -1,4 +1,5 @@
-// `--max-memory` values: parse_size (apps/bitsolve/size.hpp), compiled into this test.
+// `--max-memory` values and queens N: parse_size and parse_board_size (apps/bitsolve/size.hpp),
+// compiled into this test.
 #include "size.hpp"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,21 @@ TEST(Size, ParseSize) {
     EXPECT_THROW(parse_size("12Q"), UsageError);
     EXPECT_THROW(parse_size("-5M"), UsageError);
     EXPECT_THROW(parse_size(std::string(40, '9')), UsageError);
+}
+
+TEST(Size, ParseBoardSize) {
+    EXPECT_EQ(parse_board_size("1", "bitsolve"), 1);
+    EXPECT_EQ(parse_board_size("8", "bitsolve"), 8);
+    EXPECT_EQ(parse_board_size("0032", "bitsolve"), 32);
+    for (const char* bad : {"", "0", "33", "-1", "+8", "8 ", "1e1", "00001", "99999"})
+        EXPECT_THROW(parse_board_size(bad, "bitsolve"), UsageError) << bad;
+    try {
+        parse_board_size("x\x1b", "bitsolve-mpi");
+        FAIL() << "expected UsageError";
+    } catch (const UsageError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "N must be an integer from 1 to 32, not 'x\\x1B' (see bitsolve-mpi queens --help)");
+    }
 }
 
 TEST(Size, RejectedValueIsQuotedInTheMessage) {
