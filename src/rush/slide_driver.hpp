@@ -14,6 +14,17 @@
 
 namespace bitsolve::rush {
 
+// Steps 1 and 2 (slide_kernel.hpp) for the nodes [head, head + lanes) with kernel K: their
+// children into `b`; returns how many. The node arrays may have moved since the last batch.
+template <Kernel K>
+__attribute__((always_inline)) inline std::size_t SlideSearch::expand(std::size_t head, std::size_t lanes,
+                                                                      SlideBatch& b) const {
+    const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
+    if constexpr (K == Kernel::Avx512) return expand_avx512(tables_, nodes, head, lanes, b);
+    else if constexpr (K == Kernel::Avx2) return expand_avx2(tables_, nodes, head, lanes, b);
+    else return expand_scalar(tables_, nodes, head, lanes, b);
+}
+
 // Room for `extra` nodes after the first `count`: the visited set regrown (the nodes
 // re-inserted) when it would be too full, the node arrays doubled when too short.
 template <Kernel K>
@@ -111,12 +122,7 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
         if (depth >= max_length) break;
         if ((++batches & 0xFF) == 0) check_stop();
         lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
-        // Steps 1 and 2 (slide_kernel.hpp). The arrays may have moved since the last batch.
-        const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
-        std::size_t m = 0;
-        if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
-        else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
-        else m = expand_scalar(tables_, nodes, head, lanes, b);
+        const std::size_t m = expand<K>(head, lanes, b);
         expanded += lanes;
         generated += m;
         // Step 3. Every expanded node's way out is blocked (else the search had stopped), so
@@ -216,11 +222,7 @@ __attribute__((always_inline)) inline bool SlideSearch::explore_with(const Compi
         }
         if ((++batches & 0xFF) == 0) check_stop();
         lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
-        const SlideNodes nodes{keys_.data(), records_.data(), occ_.data(), occT_.data()};
-        std::size_t m = 0;
-        if constexpr (K == Kernel::Avx512) m = expand_avx512(tables_, nodes, head, lanes, b);
-        else if constexpr (K == Kernel::Avx2) m = expand_avx2(tables_, nodes, head, lanes, b);
-        else m = expand_scalar(tables_, nodes, head, lanes, b);
+        std::size_t m = expand<K>(head, lanes, b);
         if (options.exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
             std::size_t kept = 0;
             for (std::size_t j = 0; j < m; ++j) {

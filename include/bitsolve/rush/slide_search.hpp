@@ -124,7 +124,9 @@ private:
     bool explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
     bool explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
 
-    // Shared by both drivers: room for `extra` more nodes, and step 3 of a batch.
+    // Shared by both drivers: steps 1 and 2 of a batch, room for `extra` more nodes, and step 3.
+    template <Kernel K>
+    std::size_t expand(std::size_t head, std::size_t lanes, SlideBatch& b) const;
     template <Kernel K>
     void make_room(std::size_t count, std::size_t extra);
     template <Kernel K, class OnKid>
