@@ -10,6 +10,7 @@
 
 #include "bitsolve/core/target.hpp"
 #include "bitsolve/queens/kernel_simd.hpp"
+#include "kernel_step.hpp"
 
 namespace bitsolve::queens {
 
@@ -122,16 +123,7 @@ BITSOLVE_TARGET_AVX2 std::uint64_t count_completions_avx2(const Frame& f, int t0
     size[t0] = 1;
     std::uint64_t count = 0, visited = 0;
     for (;;) {
-        // As in the AVX-512 kernel: the deepest full batch, else the shallowest non-empty level.
-        int level = -1, shallowest = -1;
-        for (int l = last - 1; l >= t0; --l) {
-            if (size[l] >= kBatch) {
-                level = l;
-                break;
-            }
-            if (size[l] > 0) shallowest = l;
-        }
-        if (level < 0) level = shallowest;
+        const int level = next_level(size, t0, last - 1, kBatch);
         if (level < 0) break;
         const int k = size[level] < kBatch ? size[level] : kBatch;
         const int from = size[level] - k;

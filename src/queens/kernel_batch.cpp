@@ -137,17 +137,8 @@ std::uint64_t count_completions_batch(const Frame& f, int t0, const Masks& m, st
     size[t0] = 1;
     std::uint64_t count = 0, visited = 0;
     for (;;) {
-        // The deepest level with a full batch, else the shallowest non-empty one (whose
-        // children fill the levels below); the next-to-last level is never filled.
-        int level = -1, shallowest = -1;
-        for (int l = last - 2; l >= t0; --l) {
-            if (size[l] >= kLanes) {
-                level = l;
-                break;
-            }
-            if (size[l] > 0) shallowest = l;
-        }
-        if (level < 0) level = shallowest;
+        // The next-to-last level is never filled.
+        const int level = next_level(size, t0, last - 2, kLanes);
         if (level < 0) break;
         const bool fold = level + 2 == last;
         Step st = batch_at(f, level, fold, size, kLanes);

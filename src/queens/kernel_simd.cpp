@@ -10,6 +10,7 @@
 #endif
 
 #include "bitsolve/core/target.hpp"
+#include "kernel_step.hpp"
 
 namespace bitsolve::queens {
 
@@ -94,17 +95,7 @@ BITSOLVE_TARGET_AVX512 std::uint64_t count_completions_avx512(const Frame& f, in
     size[t0] = 1;
     std::uint64_t count = 0, visited = 0;
     for (;;) {
-        // The deepest level with a full batch; without one, the shallowest non-empty level,
-        // whose children fill the levels below. Levels then hold under 2 * kBatch nodes.
-        int level = -1, shallowest = -1;
-        for (int l = last - 1; l >= t0; --l) {
-            if (size[l] >= kBatch) {
-                level = l;
-                break;
-            }
-            if (size[l] > 0) shallowest = l;
-        }
-        if (level < 0) level = shallowest;
+        const int level = next_level(size, t0, last - 1, kBatch);
         if (level < 0) break;
         const int k = size[level] < kBatch ? size[level] : kBatch;
         const int from = size[level] - k;

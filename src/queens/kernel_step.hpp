@@ -1,7 +1,8 @@
 #pragma once
 // One step of the batched kernels (kernel_batch.cpp, kernel_lanes.hpp): which nodes of a level it
 // takes, the next two rows' open columns, and what it reports back; the same for every form of
-// the kernel, so that they schedule their batches alike.
+// the kernel, so that they schedule their batches alike. The vector kernels (kernel_avx2.cpp,
+// kernel_simd.cpp) pick their levels by next_level too.
 #include <cstdint>
 
 #include "bitsolve/queens/frame.hpp"
@@ -15,6 +16,21 @@ struct Step {
     int n;                            // in/out: the next level's size (not used by the last-two fold)
     std::uint64_t placed, done;       // out (fold): nodes and completions below the batch
 };
+
+// The level a batched kernel works next: the deepest in [low, high] with a full batch (at least
+// `batch` nodes), else the shallowest non-empty one, whose children fill the levels below (so
+// levels hold under 2 * batch nodes); -1 when every level is empty.
+inline int next_level(const int* size, int low, int high, int batch) {
+    int level = -1, shallowest = -1;
+    for (int l = high; l >= low; --l) {
+        if (size[l] >= batch) {
+            level = l;
+            break;
+        }
+        if (size[l] > 0) shallowest = l;
+    }
+    return level < 0 ? shallowest : level;
+}
 
 // The batch at `level`: its last min(size, lanes) nodes, the next level's size to append to
 // (none when the step folds the last two levels into this one).
