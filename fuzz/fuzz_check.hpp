@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
+#include <utility>
 
 #include "bitsolve/core/errors.hpp"
 
@@ -52,11 +53,7 @@ bool accepts(F&& f) {
 template <class F>
 bool accepts_option(F&& f) {
     try {
-        f();
-        return true;
-    } catch (const InputError& e) {
-        check_message(e.what());
-        return false;
+        return accepts(std::forward<F>(f));
     } catch (const UsageError& e) {
         check_message(e.what());
         return false;
