@@ -221,7 +221,7 @@ int run_merge(const MergeOptions& o) {
         std::string missing;
         int listed = 0;
         for (std::uint64_t i = 0; i < first->shard.count && listed < 10; ++i)
-            if (!seen.count(i)) missing += (listed++ ? ", " : "") + std::to_string(i);
+            if (!seen.count(i)) missing += (listed++ ? ", " : "") + std::to_string(i + 1);  // numbered 1..K
         throw InputError(fmt::format("missing {} of {} shards ({}{})", first->shard.count - seen.size(),
                                      first->shard.count, missing,
                                      first->shard.count - seen.size() > 10 ? ", ..." : ""));

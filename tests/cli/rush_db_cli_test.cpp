@@ -94,6 +94,11 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
         EXPECT_FALSE(exists(merged));
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     }
+    // Missing shards are named as --shard numbers them, 1..K.
+    r = run_cli({"rush", "merge", parts[0], parts[1], "-o", merged});
+    EXPECT_NE(r.err.find("missing 1 of 3 shards (3)"), std::string::npos) << r.err;
+    r = run_cli({"rush", "merge", parts[2], "-o", merged});
+    EXPECT_NE(r.err.find("missing 2 of 3 shards (1, 2)"), std::string::npos) << r.err;
     const std::string other = temp("other");
     ASSERT_EQ(run_cli({"rush", "enumerate", "--size", "4", "--walls", "1", "--shard", "2/3", "-o", other}).exit_code,
               0);
