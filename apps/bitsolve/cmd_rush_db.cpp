@@ -135,6 +135,7 @@ int run_enumerate(const EnumOptions& o) {
         throw UsageError(std::string(e.what()) + " (see bitsolve rush enumerate --help)");
     }
     const DbShard shard = shard_option(o.shard);
+    const bool shard_file = !o.shard.empty();  // --shard 1/1 too: a shard file that merges alone
     apply_common_options(o.common);
     check_writable(o.output);  // now, not after the run
     const auto t0 = Clock::now();
@@ -146,7 +147,7 @@ int run_enumerate(const EnumOptions& o) {
     ro.checkpoint = o.checkpoint;
     bool started = false;
     const std::string what = fmt::format("{}x{}, at most {} wall{}{}", o.size, o.size, o.walls, o.walls == 1 ? "" : "s",
-                                         shard.whole() ? "" : ", shard " + to_string(shard));
+                                         shard_file ? ", shard " + to_string(shard) : "");
     ro.progress = [&](const DbProgress& p) {
         if (!started) progress.start(what, p), started = true;
         else progress.update(p);
@@ -162,7 +163,7 @@ int run_enumerate(const EnumOptions& o) {
         throw;
     }
     progress.finish();
-    std::string text = shard.whole() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), r.counts});
+    std::string text = shard_file ? format_shard_header(ShardHeader{params, shard, e.slice_count(), r.counts}) : "";
     text += format_rows(r.rows);
     write_db_file(o.output.empty() ? "-" : o.output, text);
     const std::string extra = fmt::format("Slices: {}\nSlices resumed: {}\nThreads: {}\n", r.slices, r.resumed,

@@ -116,6 +116,18 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
     std::remove(other.c_str());
 }
 
+TEST(RushDbCli, ShardOneOfOneIsAShardFileThatMerges) {
+    const std::string one = temp("one.txt"), merged = temp("one-merged.txt");
+    auto r = run_cli({"rush", "enumerate", "--size", "4", "--shard", "1/1", "-o", one});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(slurp(one).rfind("# bitsolve-rush-shard 1 size 4 walls 0 shard 1/1 ", 0), 0u) << slurp(one);
+    r = run_cli({"rush", "merge", one, "-o", merged});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(slurp(merged), expected_rows(4, 0));
+    std::remove(one.c_str());
+    std::remove(merged.c_str());
+}
+
 TEST(RushDbCli, CheckpointResumesAndRefusesOtherParameters) {
     const std::string ckpt = temp("run.ckpt"), out = temp("out.txt");
     // Stopped by the time limit (or finished, on a fast machine), then resumed to the end.
