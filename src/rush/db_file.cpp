@@ -16,6 +16,7 @@
 #include "bitsolve/core/file.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/text.hpp"
+#include "bitsolve/rush/parse.hpp"
 
 namespace bitsolve::rush {
 
@@ -33,6 +34,31 @@ std::string format_rows(const std::vector<DbRow>& rows) {
 namespace {
 
 bool board_length(std::size_t n) { return n == 16 || n == 25 || n == 36 || n == 49 || n == 64; }
+
+// True when every piece of board b (n*n cells, known characters) is a straight run of 2 or 3
+// cells and 'A' is horizontal: a quick check without allocations that never passes a board
+// parse_board_string refuses (which then says what is wrong). A database has millions of rows.
+bool pieces_look_right(std::string_view b) {
+    std::size_t n = 4;
+    while (n * n < b.size()) ++n;
+    std::size_t first[26], count[26] = {};
+    for (std::size_t i = 0; i < b.size(); ++i)
+        if (b[i] >= 'A' && b[i] <= 'Z') {
+            const auto p = static_cast<std::size_t>(b[i] - 'A');
+            if (count[p]++ == 0) first[p] = i;
+        }
+    for (std::size_t p = 0; p < 26; ++p) {
+        if (count[p] == 0) continue;
+        if (count[p] < 2 || count[p] > 3) return false;
+        const char c = static_cast<char>('A' + p);
+        const std::size_t f = first[p];
+        const bool across = f % n + count[p] <= n && b[f + 1] == c && (count[p] == 2 || b[f + 2] == c);
+        const bool down = p != 0 && f + (count[p] - 1) * n < b.size() && b[f + n] == c &&
+                          (count[p] == 2 || b[f + 2 * n] == c);  // 'A' must lie across
+        if (!across && !down) return false;
+    }
+    return true;
+}
 
 DbRow parse_row(const Line& line, std::size_t& board_size) {
     const std::vector<Token> t = tokenize(line, 3);
@@ -60,6 +86,13 @@ DbRow parse_row(const Line& line, std::size_t& board_size) {
     }
     if (b.find('A') == std::string_view::npos)
         throw InputError("the board has no primary piece 'A'", t[1].line, t[1].column);
+    if (!pieces_look_right(b)) {
+        try {
+            parse_board_string(b);  // says which piece is not a straight run of 2 or 3 cells
+        } catch (const InputError& e) {
+            throw InputError(e.message(), t[1].line, t[1].column + (e.column() == 0 ? 0 : e.column() - 1));
+        }
+    }
     r.board = std::string(b);
     r.cluster_size = static_cast<std::uint64_t>(parse_int(t[2], 1, std::int64_t{1} << 40, "cluster size"));
     return r;

@@ -230,6 +230,20 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_NE(r.err.find("line 2, column 21"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
+    // A board that is no puzzle is refused when the file is read, --show or not: nothing on
+    // stdout, the file, line and column in the file.
+    f = std::fopen(bad.c_str(), "wb");
+    std::fputs("07 BCCCBDDDAAoEFFoE 20\n10 AAooooooooooooBo 5\n", f);
+    std::fclose(f);
+    for (const bool show : {false, true}) {
+        std::vector<std::string> args = {"rush", "pick", bad, "--count", "2"};
+        if (show) args.push_back("--show");
+        r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 3) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_NE(r.err.find(bad + "': line 2, column 18: piece B is 1 cell long"), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
     r = run_cli({"rush", "pick", bad, "--moves", "9..x"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
     r = run_cli({"rush", "pick", temp("missing.txt")});

@@ -11,6 +11,7 @@
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/rush/db_file.hpp"
 #include "bitsolve/rush/db_pick.hpp"
+#include "bitsolve/rush/parse.hpp"
 #include "rush/data.hpp"
 
 namespace bitsolve::rush {
@@ -61,9 +62,10 @@ TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {
     };
     const std::string b = "BBBooFooDooFAADooFooEoooooEoCCooEooo";
     const std::string ok = "05 " + b + " 74\n";
-    std::string cell = b, no_a = b;
+    std::string cell = b, no_a = b, short_piece = b;
     cell[33] = '?';
     no_a[12] = no_a[13] = 'o';
+    short_piece[29] = 'o';  // piece C of one cell
     const std::vector<Case> cases = {
         {ok + "# comment\n\nxx " + b + " 74\n", 4, 1},   // moves not a number
         {ok + "05 " + b.substr(1) + " 74\n", 2, 4},      // 35 cells
@@ -72,6 +74,9 @@ TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {
         {ok + "05 " + b + " 74 9\n", 2, 44},             // a fourth field
         {ok + "05 " + b + " 0\n", 2, 41},                // cluster size 0
         {ok + "05 " + no_a + " 74\n", 2, 4},             // no primary car
+        {ok + "05 " + short_piece + " 74\n", 2, 32},     // no puzzle: at the piece's first cell
+        {"10 AAooooooooooooBo 5\n", 1, 18},              // the same on 4x4
+        {"10 AoooAoooooooooBB 5\n", 1, 4},               // 'A' vertical
         {ok + "05 " + b.substr(0, 25) + " 74\n", 2, 4},  // another board size
         {"1000 " + b + " 74\n", 1, 1},                   // moves > 999
         {ok + "05 " + b + " 74\x01\n", 2, 43},           // control byte
@@ -86,6 +91,38 @@ TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {
         }
     }
     EXPECT_EQ(parse_rows(ok + "\r\n# x\n" + ok).size(), 2u);
+}
+
+// parse_rows refuses a board exactly when parse_board_string does: boards near the sample's,
+// with one cell emptied or given the letter of a neighbour.
+TEST(RushDbFile, RowsRefuseTheBoardsParseBoardStringRefuses) {
+    std::size_t refused = 0, tried = 0;
+    for (const DbRow& row : sample_rows()) {
+        for (std::size_t i = 0; i < row.board.size(); ++i) {
+            for (const std::size_t from : {i, i + 1, i + 6, i + 12}) {
+                std::string b = row.board;
+                b[i] = from == i ? 'o' : from < b.size() ? b[from] : 'x';
+                if (b.find('A') == std::string::npos) continue;
+                bool board_ok = true;
+                try {
+                    parse_board_string(b);
+                } catch (const InputError&) {
+                    board_ok = false;
+                }
+                bool row_ok = true;
+                try {
+                    parse_rows("05 " + b + " 7\n");
+                } catch (const InputError&) {
+                    row_ok = false;
+                }
+                EXPECT_EQ(row_ok, board_ok) << b;
+                refused += !row_ok;
+                ++tried;
+            }
+        }
+    }
+    EXPECT_GT(refused, tried / 10);
+    EXPECT_LT(refused, tried);
 }
 
 TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
