@@ -10,6 +10,7 @@
 #include <ctime>
 #include <deque>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -87,7 +88,14 @@ public:
         : job_(job),
           pull_(pull),
           all_threads_(all_threads) {
-        for (unsigned t = 0; t < threads; ++t) pool_.emplace_back([this] { work(); });
+        for (unsigned t = 0; t < threads; ++t) {
+            try {
+                pool_.emplace_back([this] { work(); });
+            } catch (const std::system_error&) {
+                if (pool_.empty()) throw;  // no thread to compute on
+                break;                     // the system refuses more: those running share the units
+            }
+        }
     }
     ~LocalPool() { close(); }
     LocalPool(const LocalPool&) = delete;

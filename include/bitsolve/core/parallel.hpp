@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -21,9 +22,10 @@ inline unsigned resolve_threads(unsigned requested) {
     return hw == 0 ? 1 : hw;
 }
 
-// Calls f(i) for every i in [0, n) on `threads` threads (0 = all cores), handing out indices
-// in increasing order. Stops handing out work once a stop is requested. The first exception
-// thrown by f is rethrown on the calling thread after all workers have joined.
+// Calls f(i) for every i in [0, n) on `threads` threads (0 = all cores; fewer when the system
+// refuses to start more), handing out indices in increasing order. Stops handing out work once
+// a stop is requested. The first exception thrown by f is rethrown on the calling thread after
+// all workers have joined.
 template <class F>
 void parallel_for(std::size_t n, unsigned threads, F&& f) {
     threads = static_cast<unsigned>(std::min<std::size_t>(resolve_threads(threads), std::max<std::size_t>(n, 1)));
@@ -50,7 +52,15 @@ void parallel_for(std::size_t n, unsigned threads, F&& f) {
     } else {
         std::vector<std::thread> pool;
         pool.reserve(threads - 1);
-        for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+        // A thread the system refuses (its limit, or no memory for the stack) leaves the work
+        // to the threads already running: every index is still done, by fewer of them.
+        for (unsigned t = 1; t < threads; ++t) {
+            try {
+                pool.emplace_back(worker);
+            } catch (const std::system_error&) {
+                break;
+            }
+        }
         worker();
         for (auto& th : pool) th.join();
     }
