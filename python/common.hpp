@@ -7,6 +7,7 @@
 
 #include <exception>
 #include <functional>
+#include <optional>
 
 namespace bitsolve::python {
 
@@ -33,6 +34,17 @@ auto run_released(F&& work) {
 // Ctrl-C (PyErr_CheckSignals) and the deadline (`timeout` seconds, 0 = none), requesting the
 // library's stop when either comes, and calls `tick` (a progress report; may call Python).
 void run_watched(const std::function<void()>& work, double timeout, const std::function<void()>& tick = {});
+
+// An integer argument in [lo, hi]: TypeError when it is not an int, ValueError naming `name` when
+// it is outside.
+long long int_arg(const py::handle& value, const char* name, long long lo, long long hi);
+
+// Threads: 0 (all cores) to 1024, as the CLI's --threads.
+unsigned threads_arg(const py::handle& value);
+
+// A time limit in seconds (None or 0: none; up to 1e9, as the CLI's --timeout); ValueError for a
+// negative or NaN one.
+double timeout_arg(std::optional<double> timeout);
 
 void add_sliding(py::module_& m);
 void add_rush(py::module_& m);

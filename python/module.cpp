@@ -1,8 +1,10 @@
 // The `bitsolve._core` extension: error mapping, the watched runner, and the three submodules
 // (sliding.cpp, rush.cpp, queens.cpp). The package's __init__.py re-exports them.
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "bitsolve/core/errors.hpp"
@@ -34,6 +36,27 @@ void raise_error(std::exception_ptr error, bool interrupted) {
         }
         throw py::error_already_set();
     }
+}
+
+long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
+    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+        throw py::type_error(std::string(name) + " must be an int, not " +
+                             std::string(py::str(value.get_type().attr("__name__"))));
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || v < lo || v > hi)
+        throw py::value_error(std::string(name) + " must be " + std::to_string(lo) + ".." + std::to_string(hi) +
+                              ", not " + std::string(py::str(value)));
+    return v;
+}
+
+unsigned threads_arg(const py::handle& value) { return static_cast<unsigned>(int_arg(value, "threads", 0, 1024)); }
+
+double timeout_arg(std::optional<double> timeout) {
+    if (!timeout) return 0;
+    if (std::isnan(*timeout) || *timeout < 0 || *timeout > 1e9)
+        throw py::value_error("timeout must be 0..1e9 seconds, not " + std::string(py::str(py::float_(*timeout))));
+    return *timeout;
 }
 
 void run_watched(const std::function<void()>& work, double timeout, const std::function<void()>& tick) {

@@ -25,8 +25,11 @@ struct QueensSummary {
     py::int_ total, unique, asymmetric, rot180, rot90, full;
 };
 
-Summary run_count(int n, unsigned threads, const py::object& progress, std::optional<double> timeout) {
-    if (n < 1 || n > 32) throw py::value_error("n must be 1..32, not " + std::to_string(n));
+Summary run_count(const py::int_& n_arg, const py::int_& threads_value, const py::object& progress,
+                  std::optional<double> timeout_value) {
+    const int n = static_cast<int>(int_arg(n_arg, "n", 1, 32));
+    const unsigned threads = threads_arg(threads_value);
+    const double timeout = timeout_arg(timeout_value);
     std::mutex m;
     Progress latest;
     bool fresh = false;
@@ -58,7 +61,7 @@ Summary run_count(int n, unsigned threads, const py::object& progress, std::opti
             run_checkpointed(split, state, opt);
             result = summarise(n, state.counts);
         },
-        timeout.value_or(0), tick);
+        timeout, tick);
     return result;
 }
 
@@ -78,12 +81,14 @@ void add_queens(py::module_& parent) {
             return "queens.Summary(n=" + std::to_string(s.n) + ", total=" + py::repr(s.total).cast<std::string>() +
                    ", unique=" + py::repr(s.unique).cast<std::string>() + ")";
         });
-    const char* common_doc = R"(threads: 0 for all cores. progress: called as progress(done, total) with the finished
-sub-problems, from the calling thread, at most every 50 ms. timeout: seconds. Ctrl-C stops the
-count (KeyboardInterrupt); a timeout raises TimeoutError; n outside 1..32 raises ValueError.)";
+    const char* common_doc = R"(threads: 0 for all cores, up to 1024. progress: called as progress(done, total) with the
+finished sub-problems, from the calling thread, at most every 50 ms. timeout: seconds (None or 0:
+none). Ctrl-C stops the count (KeyboardInterrupt); a timeout raises TimeoutError; n outside 1..32,
+threads outside 0..1024 or a negative or NaN timeout raise ValueError.)";
     m.def(
         "count",
-        [](int n, bool unique, unsigned threads, const py::object& progress, std::optional<double> timeout) {
+        [](const py::int_& n, bool unique, const py::int_& threads, const py::object& progress,
+           std::optional<double> timeout) {
             const Summary s = run_count(n, threads, progress, timeout);
             return to_int(unique ? s.unique : s.total);
         },
@@ -92,15 +97,10 @@ count (KeyboardInterrupt); a timeout raises TimeoutError; n outside 1..32 raises
         (std::string("Counts the solutions on an n x n board (unique=True: up to symmetry).\n") + common_doc).c_str());
     m.def(
         "summary",
-        [](int n, unsigned threads, const py::object& progress, std::optional<double> timeout) {
+        [](const py::int_& n, const py::int_& threads, const py::object& progress, std::optional<double> timeout) {
             const Summary s = run_count(n, threads, progress, timeout);
-            return QueensSummary{n,
-                                 to_int(s.total),
-                                 to_int(s.unique),
-                                 to_int(s.asymmetric),
-                                 to_int(s.rot180),
-                                 to_int(s.rot90),
-                                 to_int(s.full)};
+            return QueensSummary{n.cast<int>(),    to_int(s.total), to_int(s.unique), to_int(s.asymmetric),
+                                 to_int(s.rot180), to_int(s.rot90), to_int(s.full)};
         },
         py::arg("n"), py::arg("threads") = 0, py::arg("progress") = py::none(), py::arg("timeout") = py::none(),
         (std::string("Counts the solutions on an n x n board, with the unique ones by symmetry class.\n") + common_doc)

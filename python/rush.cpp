@@ -47,16 +47,19 @@ RushResult result_of(const Board& board, const Solution& s, bool path) {
 
 RushResult solve_one(const std::string& board, const std::string& metric, bool path, std::optional<double> timeout) {
     const Metric m = metric_of(metric);
+    const double limit = timeout_arg(timeout);
     const Board b = parse_board(board);
-    if (!timeout) return run_released([&] { return result_of(b, solve(b, m, path), path); });
+    // Watched even without a time limit: a large board can search for seconds, and Ctrl-C stops it.
     RushResult r;
-    run_watched([&] { r = result_of(b, solve(b, m, path), path); }, *timeout);
+    run_watched([&] { r = result_of(b, solve(b, m, path), path); }, limit);
     return r;
 }
 
 std::vector<RushResult> solve_many(const std::vector<std::string>& boards, const std::string& metric, bool path,
-                                   unsigned threads, std::optional<double> timeout) {
+                                   const py::int_& threads_value, std::optional<double> timeout) {
     const Metric m = metric_of(metric);
+    const unsigned threads = threads_arg(threads_value);
+    const double limit = timeout_arg(timeout);
     std::vector<Board> parsed;
     parsed.reserve(boards.size());
     for (const std::string& text : boards) {
@@ -75,12 +78,13 @@ std::vector<RushResult> solve_many(const std::vector<std::string>& boards, const
             });
             check_stop();
         },
-        timeout.value_or(0));
+        limit);
     return results;
 }
 
 ClusterResult cluster(const std::string& board, const std::string& metric, std::optional<double> timeout) {
     const Metric m = metric_of(metric);
+    const double limit = timeout_arg(timeout);
     const Board b = parse_board(board);
     ClusterResult r;
     auto work = [&] {
@@ -93,7 +97,7 @@ ClusterResult cluster(const std::string& board, const std::string& metric, std::
         if (c.hardest_distance >= 0) r.hardest = c.hardest.to_string();
         r.histogram = c.histogram;
     };
-    run_watched(work, timeout.value_or(0));
+    run_watched(work, limit);
     return r;
 }
 
@@ -127,12 +131,12 @@ void add_rush(py::module_& parent) {
           py::arg("timeout") = py::none(),
           R"(Solves one board optimally. board: Fogleman's string ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"; 'o' or
 '.' empty, 'x' wall, 'A' the red car), N lines of N letters, or the judge's 6x6 grid of integers.
-metric: "moves" (a slide of any length) or "steps" (one cell). Raises ValueError for a bad board,
-TimeoutError, KeyboardInterrupt.)");
+metric: "moves" (a slide of any length) or "steps" (one cell). timeout: seconds (None or 0: none).
+Raises ValueError for a bad board or a negative or NaN timeout, TimeoutError, KeyboardInterrupt.)");
     m.def("solve_batch", &solve_many, py::arg("boards"), py::arg("metric") = "moves", py::arg("path") = true,
           py::arg("threads") = 0, py::arg("timeout") = py::none(),
           R"(Solves a list of board strings (or database rows "<moves> <board> <cluster size>") on
-`threads` threads (0: all cores) without the GIL; results in input order.)");
+`threads` threads (0: all cores, up to 1024) without the GIL; results in input order.)");
     m.def("cluster", &cluster, py::arg("board"), py::arg("metric") = "moves", py::arg("timeout") = py::none(),
           "Analyses the cluster of a board: every reachable state, its distance to the nearest goal.");
 }

@@ -39,33 +39,58 @@ struct Settings {
     std::optional<int> prune_depth;  // None: pdb::choose_prune_depth's default
 };
 
-// A board from a string (rows on lines, or one line of numbers) or from a list of numbers or of
-// rows of numbers.
+// A tile number of a board or goal given as a list: an int (TypeError otherwise); the parser
+// judges its range.
+std::string tile_text(const py::handle& v) {
+    if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v))
+        throw py::type_error("a tile must be an int, not " + std::string(py::str(v.get_type().attr("__name__"))) +
+                             " (" + std::string(py::repr(v)) + ")");
+    return std::string(py::str(v)) + ' ';
+}
+
+// Text as given: str, or bytes read as UTF-8; a leading byte-order mark dropped (as the CLI does).
+std::string text_of(const py::handle& obj) {
+    std::string text = py::isinstance<py::bytes>(obj) ? std::string(obj.cast<py::bytes>()) : obj.cast<std::string>();
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+    return text;
+}
+
+// A board given with a size= that it contradicts is refused, not solved at its own size.
+Board check_size(Board b, const std::optional<Geometry>& size) {
+    if (size && (size->rows != b.geo.rows || size->cols != b.geo.cols))
+        throw InputError("the board is " + std::to_string(b.geo.rows) + "x" + std::to_string(b.geo.cols) +
+                         ", not the size given, " + std::to_string(size->rows) + "x" + std::to_string(size->cols));
+    return b;
+}
+
+// A board from a string or bytes (rows on lines, or one line of numbers) or from a list of
+// numbers or of rows of numbers.
 Board to_board(const py::handle& obj, const std::optional<Geometry>& size, std::size_t line) {
-    if (py::isinstance<py::str>(obj)) {
-        const auto text = obj.cast<std::string>();
-        if (text.find('\n') != std::string::npos) return parse_board(text);
+    if (py::isinstance<py::str>(obj) || py::isinstance<py::bytes>(obj)) {
+        const std::string text = text_of(obj);
+        if (text.find('\n') != std::string::npos) return check_size(parse_board(text), size);
         return parse_board_line(text, line, size);
     }
     if (!py::isinstance<py::sequence>(obj)) throw py::type_error("a board is a str or a list of numbers or of rows");
     std::string text;
     bool rows = false;
     for (const py::handle item : obj) {
-        if (py::isinstance<py::sequence>(item)) {
+        if (py::isinstance<py::sequence>(item) && !py::isinstance<py::str>(item)) {
             rows = true;
-            for (const py::handle v : item) text += std::to_string(v.cast<long>()) + ' ';
+            for (const py::handle v : item) text += tile_text(v);
             text += '\n';
         } else {
-            text += std::to_string(item.cast<long>()) + ' ';
+            text += tile_text(item);
         }
     }
-    return rows ? parse_board(text) : parse_board_line(text, line, size);
+    return rows ? check_size(parse_board(text), size) : parse_board_line(text, line, size);
 }
 
 std::string goal_spec(const py::handle& goal) {
-    if (py::isinstance<py::str>(goal)) return goal.cast<std::string>();
+    if (py::isinstance<py::str>(goal) || py::isinstance<py::bytes>(goal)) return text_of(goal);
+    if (!py::isinstance<py::sequence>(goal)) throw py::type_error("a goal is a str or a list of numbers");
     std::string text;
-    for (const py::handle v : goal) text += std::to_string(v.cast<long>()) + ' ';
+    for (const py::handle v : goal) text += tile_text(v);
     return text;
 }
 
@@ -83,7 +108,7 @@ const std::string& default_pdb_dir() {
 }
 
 Settings settings(const py::handle& goal, const std::string& heuristic, bool path, const std::string& algorithm,
-                  unsigned threads, const std::optional<std::string>& pdb_dir, std::optional<int> prune_depth) {
+                  unsigned threads, const std::optional<std::string>& pdb_dir, const py::object& prune_depth) {
     Settings s;
     s.goal = goal_spec(goal);
     static const std::map<std::string, Algorithm> algorithms{
@@ -113,14 +138,9 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     s.opt.threads = threads;
     s.heuristic = heuristic;
     s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
-    if (prune_depth) {
-        try {
-            MoveFsm::check_depth(*prune_depth);
-        } catch (const UsageError& e) {
-            throw py::value_error(std::string("prune_depth: ") + e.what());
-        }
+    if (!prune_depth.is_none()) {
+        s.prune_depth = static_cast<int>(int_arg(prune_depth, "prune_depth", 2, MoveFsm::kMaxDepth));
     }
-    s.prune_depth = prune_depth;
     return s;
 }
 
@@ -166,24 +186,27 @@ std::optional<Geometry> size_of(const std::optional<std::string>& size) {
 }
 
 SlidingResult solve_one(const py::object& board, const py::object& goal, const std::string& heuristic, bool path,
-                        const std::string& algorithm, const std::optional<std::string>& size, unsigned threads,
+                        const std::string& algorithm, const std::optional<std::string>& size, const py::int_& threads,
                         const std::optional<std::string>& pdb_dir, std::optional<double> timeout,
-                        std::optional<int> prune_depth) {
-    Settings s = settings(goal, heuristic, path, algorithm, threads, pdb_dir, prune_depth);
+                        const py::object& prune_depth) {
+    const double limit = timeout_arg(timeout);
+    Settings s = settings(goal, heuristic, path, algorithm, threads_arg(threads), pdb_dir, prune_depth);
     const Board start = to_board(board, size_of(size), 1);
     const Board target = parse_goal(s.goal, start.geo);
     auto work = [&] { return result_of(solve(start, target, options_for(s, target)), path); };
     // Small boards answer in microseconds: no watcher thread for them.
-    if (start.geo.cells() <= 9 && !timeout) return run_released(work);
+    if (start.geo.cells() <= 9 && limit == 0) return run_released(work);
     SlidingResult r;
-    run_watched([&] { r = work(); }, timeout.value_or(0));
+    run_watched([&] { r = work(); }, limit);
     return r;
 }
 
 std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::object& goal, const std::string& heuristic,
                                       bool path, const std::string& algorithm, const std::optional<std::string>& size,
-                                      unsigned threads, const std::optional<std::string>& pdb_dir,
-                                      std::optional<double> timeout, std::optional<int> prune_depth) {
+                                      const py::int_& threads_value, const std::optional<std::string>& pdb_dir,
+                                      std::optional<double> timeout, const py::object& prune_depth) {
+    const unsigned threads = threads_arg(threads_value);
+    const double limit = timeout_arg(timeout);
     const Settings s = settings(goal, heuristic, path, algorithm, 1, pdb_dir, prune_depth);
     std::vector<Board> starts;
     const auto geo = size_of(size);
@@ -209,7 +232,7 @@ std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::obje
             });
             check_stop();  // parallel_for hands out no more work after a stop
         },
-        timeout.value_or(0));
+        limit);
     return results;
 }
 
@@ -239,9 +262,10 @@ numbers. heuristic: auto, best, lc, md, or a pattern database (pdb555, pdb663, p
 zpdb6666 (zero-aware), pdb7773 on 5x5; each but zpdb6666 also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, pdb6666 with
 prune_depth 12 on 5x5, lc elsewhere; auto: the same tables, pdb663 on 4x4 until pdb78 is cached), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
 ~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
-pattern-database IDA* on this board. timeout: seconds. prune_depth: 2..16, duplicate-move pruning of
+pattern-database IDA* on this board (0: all cores, up to 1024). timeout: seconds (None or 0: none). prune_depth: 2..16, duplicate-move pruning of
 pattern-database IDA* by move strings of up to that many moves (None: 12 with best on 5x5, else 2).
-Raises ValueError (bad board, goal or option), TimeoutError, KeyboardInterrupt (Ctrl-C),
+Raises ValueError (bad board, goal or option; a size= the board contradicts), TypeError (a tile
+that is not an int), TimeoutError, KeyboardInterrupt (Ctrl-C),
 MemoryError (the search would exceed the memory budget).)");
     m.def("solve_batch", &solve_many, py::arg("boards"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
           py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 0,

@@ -128,6 +128,33 @@ def test_sliding_errors():
         sliding.solve(3)
 
 
+def test_sliding_board_and_argument_types():
+    for bad in ([1, 0, 3, 4, 2, 5, 7, 8, "6"], [1, 0, 3, 4, 2, 5, 7, 8, 6.0], ["1 0 3", "4 2 5", "7 8 6"]):
+        with pytest.raises(TypeError, match="a tile must be an int"):
+            sliding.solve(bad)
+    with pytest.raises(TypeError, match="a tile must be an int"):
+        sliding.solve("1 0 3 4 2 5 7 8 6", goal=["a"])
+    with pytest.raises(ValueError, match="out of range"):
+        sliding.solve([1, 0, 3, 4, 2, 5, 7, 8, 2**70])
+    # bytes read as text, a byte-order mark dropped, as the CLI reads a file
+    assert sliding.solve(b"1 0 3 4 2 5 7 8 6").length == 3
+    assert sliding.solve("\ufeff1 0 3 4 2 5 7 8 6").length == 3
+    assert sliding.solve_batch(["\ufeff1 0 3 4 2 5 7 8 6"])[0].length == 3
+    # a size= the board contradicts is refused, not ignored
+    for board in ("1 0 3\n4 2 5\n7 8 6", [[1, 0, 3], [4, 2, 5], [7, 8, 6]]):
+        with pytest.raises(ValueError, match="not the size given, 2x2"):
+            sliding.solve(board, size="2x2")
+        assert sliding.solve(board, size="3x3").length == 3
+    with pytest.raises(ValueError, match="board 0: the board is 3x3"):
+        sliding.solve_batch([[[1, 0, 3], [4, 2, 5], [7, 8, 6]]], size="2x2")
+    for kwargs in ({"threads": -1}, {"threads": 1025}, {"prune_depth": 2**40}, {"timeout": -1},
+                   {"timeout": float("nan")}):
+        with pytest.raises(ValueError, match=next(iter(kwargs))):
+            sliding.solve("1 0 3 4 2 5 7 8 6", **kwargs)
+    with pytest.raises(TypeError, match="threads must be an int"):
+        sliding.solve_batch(["1 0 3 4 2 5 7 8 6"], threads=True)
+
+
 def test_sliding_timeout():
     hardest = sorted(rows("sliding/korf24-50.txt"), key=lambda r: -int(r[25]))[0]
     t0 = time.monotonic()
@@ -169,6 +196,29 @@ def test_rush_judge_sample_and_errors():
         rush.solve("ooBoCCooBoooAABoooDDDooEoooooEoooooE", metric="furlongs")
 
 
+def test_rush_argument_ranges():
+    board = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
+    for kwargs in ({"timeout": -1}, {"timeout": float("nan")}):
+        with pytest.raises(ValueError, match="timeout"):
+            rush.solve(board, **kwargs)
+        with pytest.raises(ValueError, match="timeout"):
+            rush.cluster(board, **kwargs)
+    with pytest.raises(ValueError, match="threads"):
+        rush.solve_batch([board], threads=2000)
+
+
+def test_rush_ctrl_c_stops_a_search_without_a_timeout():
+    # 14.9 M states: seconds of search, where a stop takes milliseconds
+    board = "BBCCooooDDEEooooFFGGooooAAoooooxHHIIooooJJooooooKKoooooooooooooo"
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        rush.solve(board, path=False)
+    assert time.monotonic() - t0 < 2.5
+    assert rush.solve("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM").length == 60
+
+
 def test_queens_oeis():
     counts = {int(r[0]): (int(r[1]), int(r[2])) for r in rows("queens/counts.txt")}
     for n in range(1, 12):
@@ -186,6 +236,11 @@ def test_queens_progress_and_errors():
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
     with pytest.raises(ValueError):
         queens.count(0)
+    for kwargs in ({"n": 2**31}, {"threads": -1}, {"threads": 1025}, {"timeout": -1}, {"timeout": float("nan")}):
+        with pytest.raises(ValueError, match=next(iter(kwargs))):
+            queens.count(**{"n": 8, **kwargs})
+    with pytest.raises(TypeError, match="n must be an int"):
+        queens.summary(True)
     with pytest.raises(ZeroDivisionError):
         queens.count(15, threads=2, progress=lambda done, total: 1 / 0)
     assert queens.count(8) == 92
