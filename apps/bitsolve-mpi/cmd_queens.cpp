@@ -110,6 +110,9 @@ int run(const Options& o) {
             for (std::uint64_t u = 0; u < job.units; ++u)
                 if (!done[u]) job.order.push_back(u);
             job.on_result = [&](std::uint64_t unit, const std::string& bytes) {
+                // Units still in flight at the limit are dropped, not recorded: a resumed run
+                // computes them, and this one stops after exactly K.
+                if (o.max_units != 0 && this_run >= o.max_units) return false;
                 if (journal) journal->append(unit, bytes);
                 const std::optional<Counts> c = unpack_counts(bytes);
                 if (!c) throw std::runtime_error("a malformed result of unit " + std::to_string(unit));

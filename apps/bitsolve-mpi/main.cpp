@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -85,6 +87,7 @@ int run(int argc, char** argv) {
     rush->require_subcommand(1);
     commands.push_back(add_rush_enumerate(*rush));
     app.footer(kFooter);
+    cli::forbid_repeated_flags(app);
     const bool root = rank() == 0;
     try {
         app.parse(argc, argv);
@@ -111,7 +114,17 @@ int run(int argc, char** argv) {
         }
         return to_int(Exit::Usage);
     } catch (const CLI::ParseError& e) {
-        if (root) print_error("", quote(e.what(), 300) + " (see bitsolve-mpi --help)");
+        if (root) {
+            // "rush merge", "rush pick": a word after rush that names no job of bitsolve-mpi.
+            std::string word;
+            for (int i = 1; i + 1 < argc && word.empty(); ++i)
+                if (std::string_view(argv[i]) == "rush" && argv[i + 1][0] != '-') word = argv[i + 1];
+            if (rush->parsed() && rush->get_subcommands().empty() && !word.empty())
+                print_error("", "unsupported command 'rush " + quote(word, 100) +
+                                    "': bitsolve-mpi runs queens, sliding --batch and rush enumerate (see "
+                                    "bitsolve-mpi --help)");
+            else print_error("", quote(e.what(), 300) + " (see bitsolve-mpi --help)");
+        }
         return to_int(Exit::Usage);
     }
     if (show_version) {

@@ -117,4 +117,15 @@ int guarded(const std::string& command, const std::function<int()>& body) {
     }
 }
 
+// CLI11 refuses a repeated option that takes a value but lets a repeated flag through (the last
+// one wins), which would hide a mistake in a script.
+void forbid_repeated_flags(CLI::App& app) {
+    for (CLI::Option* opt : app.get_options()) {
+        if (opt == app.get_help_ptr() || opt == app.get_help_all_ptr()) continue;
+        if (opt->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeLast && opt->get_items_expected_max() <= 1)
+            opt->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    }
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) forbid_repeated_flags(*sub);
+}
+
 }  // namespace bitsolve::cli

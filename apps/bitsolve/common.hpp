@@ -26,6 +26,10 @@ struct CommonOptions {
     bool stats = false;
 };
 
+// Makes a repeated flag a usage error (exit code 2) in `app` and every subcommand, as a repeated
+// option that takes a value already is.
+void forbid_repeated_flags(CLI::App& app);
+
 void add_common_options(CLI::App* cmd, CommonOptions& opts, bool with_threads = true);
 
 // --timeout and --max-memory alone, for subcommands where threads and statistics mean nothing

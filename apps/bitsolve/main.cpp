@@ -37,18 +37,6 @@ Examples:
   bitsolve boj 1525 < input.txt           exactly the judge's output
   bitsolve bench                          fixed workload; prints "Nodes searched : N")";
 
-// An option given twice is a usage error (exit code 2). CLI11 already refuses a repeated option
-// that takes a value, but lets a repeated flag through (the last one wins), which would hide a
-// mistake in a script; this makes flags strict too, in every subcommand.
-void forbid_repeated_flags(CLI::App& app) {
-    for (CLI::Option* opt : app.get_options()) {
-        if (opt == app.get_help_ptr() || opt == app.get_help_all_ptr()) continue;
-        if (opt->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeLast && opt->get_items_expected_max() <= 1)
-            opt->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    }
-    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) forbid_repeated_flags(*sub);
-}
-
 // "rush enumerate", "queens merge", ...: the deepest subcommand the command line chose, or "" for
 // none.
 std::string chosen_path(const CLI::App& app) {
@@ -219,7 +207,7 @@ int run(CLI::App& app, int argc, char** argv) {
 
     std::vector<cli::Runner> runners;
     for (const auto& [name, setup] : cli::registered_commands()) runners.push_back(setup(app));
-    forbid_repeated_flags(app);
+    cli::forbid_repeated_flags(app);
     app.footer(kFooter);  // after the subcommands: CLI11 copies a parent's footer into each new one
 
     try {

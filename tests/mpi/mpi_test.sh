@@ -145,7 +145,8 @@ case_fault() {
     # Stopped after 20 units: exit code 1, the units in the journal.
     mpi queens $n --threads 1 --checkpoint "$j" --max-units 20 >"$tmp/out" 2>"$tmp/err"
     [[ $? -eq 1 && ! -s $tmp/out ]] || fail "--max-units: exit code 1, nothing on stdout"
-    [[ $(records "$j") -ge 20 ]] || fail "--max-units 20: $(records "$j") records"
+    [[ $(records "$j") -eq 20 ]] || fail "--max-units 20: $(records "$j") records"
+    grep -q '^bitsolve-mpi.*stopped after 20 units' "$tmp/err" || fail "--max-units 20: $(head -c 300 "$tmp/err")"
     # A torn record at the end (a kill in the middle of a write) is dropped.
     printf 'u 7 40 0123' >>"$j"
     # Killed: SIGKILL to one rank while the count runs, once the journal has grown.
@@ -261,6 +262,10 @@ case_errors() {
     check 3 sliding --batch "$tmp/missing.txt"
     check 2 rush enumerate --size 9
     check 3 rush enumerate --size 4 -o "$tmp/no/such/dir/db.txt"
+    check 2 queens 8 --unique --unique
+    check 2 sliding --batch --batch "$data/sliding/examples/batch-3x3.txt"
+    check 2 rush merge "$tmp/a.txt"
+    grep -q "unsupported command 'rush merge'" "$tmp/err" || fail "rush merge: $(head -c 300 "$tmp/err")"
 }
 
 "case_$case_name"
