@@ -193,7 +193,7 @@ int run_merge(const MergeOptions& o) {
         ShardHeader h;
         try {
             h = parse_shard_header(text);
-            std::vector<DbRow> part = parse_rows(text);
+            std::vector<DbRow> part = parse_rows(text, h.params.size);
             if (part.size() != h.counts.rows)
                 throw InputError("holds " + std::to_string(part.size()) + " rows, its header says " +
                                  std::to_string(h.counts.rows));

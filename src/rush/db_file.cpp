@@ -60,7 +60,7 @@ bool pieces_look_right(std::string_view b) {
     return true;
 }
 
-DbRow parse_row(const Line& line, std::size_t& board_size) {
+DbRow parse_row(const Line& line, int size, std::size_t& board_size) {
     const std::vector<Token> t = tokenize(line, 3);
     if (t.size() < 3)
         throw InputError("expected `moves board cluster_size`, found " + std::to_string(t.size()) + " field(s)",
@@ -73,6 +73,10 @@ DbRow parse_row(const Line& line, std::size_t& board_size) {
     if (!board_length(b.size()))
         throw InputError("a board has 16, 25, 36, 49 or 64 cells, not " + std::to_string(b.size()), t[1].line,
                          t[1].column);
+    if (size > 0 && b.size() != static_cast<std::size_t>(size * size))
+        throw InputError("board of " + std::to_string(b.size()) + " cells; the boards of size " + std::to_string(size) +
+                             " have " + std::to_string(size * size),
+                         t[1].line, t[1].column);
     if (board_size != 0 && b.size() != board_size)
         throw InputError(
             "board of " + std::to_string(b.size()) + " cells among boards of " + std::to_string(board_size), t[1].line,
@@ -104,12 +108,12 @@ DbRow parse_row(const Line& line, std::size_t& board_size) {
 
 }  // namespace
 
-std::vector<DbRow> parse_rows(std::string_view text) {
+std::vector<DbRow> parse_rows(std::string_view text, int size) {
     std::vector<DbRow> rows;
     std::size_t board_size = 0;
     for (const Line& l : lines_of(text)) {
         if (is_blank_or_comment(l.text)) continue;
-        rows.push_back(parse_row(l, board_size));
+        rows.push_back(parse_row(l, size, board_size));
     }
     return rows;
 }

@@ -112,6 +112,21 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
     // The library states the fact; the command adds which files merge takes.
     EXPECT_NE(r.err.find("not a database shard file"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("merge takes the files of rush enumerate --shard"), std::string::npos) << r.err;
+    // A row of another size than the header's: refused at that row.
+    std::string text = slurp(parts[0]);
+    const std::size_t third = text.find('\n', text.find('\n') + 1) + 1;
+    text.replace(third, text.find('\n', third) - third, "05 AAooooooooooooooooooooooo 1");
+    const std::string mixed = temp("mixed.txt");
+    FILE* f = std::fopen(mixed.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+    r = run_cli({"rush", "merge", mixed, parts[1], parts[2], "-o", merged});
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("mixed.txt': line 3, column 4: board of 25 cells; the boards of size 4 have 16"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(exists(merged));
+    std::remove(mixed.c_str());
     for (const auto& p : parts) std::remove(p.c_str());
     std::remove(other.c_str());
 }

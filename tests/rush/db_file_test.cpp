@@ -91,6 +91,14 @@ TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {
         }
     }
     EXPECT_EQ(parse_rows(ok + "\r\n# x\n" + ok).size(), 2u);
+    EXPECT_EQ(parse_rows(ok, 6).size(), 1u);
+    try {  // the size of a shard header
+        parse_rows("\n" + ok, 5);
+        ADD_FAILURE() << "a 6x6 board accepted among the 5x5 ones";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.line(), 2u);
+        EXPECT_EQ(e.column(), 4u);
+    }
 }
 
 // parse_rows refuses a board exactly when parse_board_string does: boards near the sample's,

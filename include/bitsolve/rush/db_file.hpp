@@ -31,8 +31,9 @@ std::string format_rows(const std::vector<DbRow>& rows);
 // column of the first malformed row: not three fields, moves not a number in 0..999, a board of
 // a length other than 16/25/36/49/64 or of another size than the first row, a character other
 // than 'o', '.', 'x', 'A'..'Z', no 'A', a board that is no puzzle (parse.hpp: a piece not a
-// straight run of 2 or 3 cells, 'A' vertical), a cluster size not a positive number.
-std::vector<DbRow> parse_rows(std::string_view text);
+// straight run of 2 or 3 cells, 'A' vertical), a cluster size not a positive number. size > 0:
+// every board has size*size cells too (the size a shard header gives).
+std::vector<DbRow> parse_rows(std::string_view text, int size = 0);
 
 // zstd: level 1..19. decompress throws InputError for data that is not one valid zstd stream.
 std::string zstd_compress(std::string_view data, int level = 9);
