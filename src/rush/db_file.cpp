@@ -1,6 +1,7 @@
 #include "bitsolve/rush/db_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -170,6 +171,9 @@ std::string read_db_file(const std::string& path) {
 
 void check_writable(const std::string& path) {
     if (path == "-" || path.empty()) return;
+    struct stat st {};
+    if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+        throw InputError("cannot write '" + quote(path, 200) + "': it is a directory, not a file");
     const std::string tmp = temp_path_for(path);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail_path("create", tmp);

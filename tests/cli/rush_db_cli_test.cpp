@@ -1,5 +1,6 @@
 // End-to-end tests of `bitsolve rush enumerate`, `rush merge` and `rush pick`.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -237,6 +238,21 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
     EXPECT_EQ(w.exit_code, 3) << w.err;
     EXPECT_NE(w.err.find("cannot create"), std::string::npos) << w.err;
     EXPECT_EQ(w.err.find("rows written"), std::string::npos) << w.err;  // refused before the run
+    // A directory is no output file: refused before the run too, for enumerate and merge.
+    const std::string dir = temp("a-dir");
+    ASSERT_EQ(::mkdir(dir.c_str(), 0755), 0);
+    for (const std::string& o : {dir, dir + "/"}) {
+        for (const auto& cmd : std::vector<std::vector<std::string>>{{"rush", "enumerate", "--size", "4", "-o", o},
+                                                                     {"rush", "merge", "no-such-shard.txt", "-o", o}}) {
+            w = run_cli(cmd);
+            EXPECT_EQ(w.exit_code, 3) << w.err;
+            EXPECT_NE(w.err.find("cannot write '" + o + "': it is a directory, not a file"), std::string::npos)
+                << w.err;
+            EXPECT_EQ(std::count(w.err.begin(), w.err.end(), '\n'), 1) << w.err;
+            EXPECT_EQ(w.out, "");
+        }
+    }
+    EXPECT_EQ(::rmdir(dir.c_str()), 0);  // nothing left in it
     const std::string bad = temp("bad.txt");
     FILE* f = std::fopen(bad.c_str(), "wb");
     std::fputs("07 BCCCBDDDAAoEFFoE 20\n07 BCCCBDDDAAoEFFoE 2x0\n", f);

@@ -49,7 +49,8 @@ std::string read_db_file(const std::string& path);
 // cannot be written; the temporary file is removed.
 void write_db_file(const std::string& path, std::string_view data);
 // Fails now (InputError naming the path) when write_db_file(path, ...) could not create its
-// temporary file, so that a long run does not find out at its end. Leaves nothing behind.
+// temporary file, or when path is a directory (or ends in '/'), so that a long run does not find
+// out at its end. Leaves nothing behind.
 void check_writable(const std::string& path);
 
 struct DbShard {
