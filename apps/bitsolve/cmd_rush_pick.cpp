@@ -56,6 +56,15 @@ IntRange parse_range(const std::string& opt, const std::string& text) {
     return r;
 }
 
+// "" for a seed in 0..2^64-1 of at most 20 decimal digits, else what is wrong.
+std::string seed_error(const std::string& text) {
+    const std::string max = "18446744073709551615";  // 2^64-1
+    if (text.empty() || text.size() > max.size() || text.find_first_not_of("0123456789") != std::string::npos ||
+        (text.size() == max.size() && text > max))
+        return "'" + quote(text) + "' is not a number in 0.." + max;
+    return "";
+}
+
 int run_pick(const PickOptions& o) {
     apply_common_options(o.limits);
     PickFilter f;
@@ -111,7 +120,9 @@ const Registration reg_pick{
         cmd->add_option("--count", o->count, "How many puzzles (default 1)")
             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
             ->type_name("K");
-        cmd->add_option("--seed", o->seed, "Random seed (default 1)")->type_name("S");
+        cmd->add_option("--seed", o->seed, "Random seed (default 1)")
+            ->check(CLI::Validator(seed_error, "", "0..2^64-1"))  // not wrapped or clamped into range
+            ->type_name("S");
         cmd->add_flag("--show", o->show, "Draw each puzzle after its row");
         add_color_option(cmd, o->color);
         add_format_option(cmd, o->format);

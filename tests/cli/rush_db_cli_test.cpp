@@ -277,6 +277,20 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
     }
     r = run_cli({"rush", "pick", bad, "--moves", "9..x"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
+    // A seed out of 0..2^64-1 is a usage error, not wrapped or clamped into range.
+    const std::string db = data_path("rush/fogleman-db-sample.txt");
+    for (const char* seed : {"18446744073709551616", "99999999999999999999999", "-1", "-5", "", "1x"}) {
+        r = run_cli({"rush", "pick", db, "--seed", seed});
+        EXPECT_EQ(r.exit_code, 2) << seed << r.err;
+        EXPECT_NE(r.err.find("--seed: '" + std::string(seed) + "' is not a number in 0..18446744073709551615"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_EQ(r.out, "");
+    }
+    for (const char* seed : {"0", "18446744073709551615"}) {
+        r = run_cli({"rush", "pick", db, "--seed", seed});
+        EXPECT_EQ(r.exit_code, 0) << seed << r.err;
+    }
     r = run_cli({"rush", "pick", temp("missing.txt")});
     EXPECT_EQ(r.exit_code, 3) << r.err;
     std::remove(bad.c_str());
