@@ -6,6 +6,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -27,7 +28,8 @@ namespace {
 using namespace bitsolve::rush;
 
 struct PickOptions {
-    std::string db, moves, pieces;
+    std::string db;
+    std::optional<std::string> moves, pieces;  // given, even as "": then it must be a range
     int walls = -1;
     std::uint64_t count = 1, seed = 1;
     bool show = false;
@@ -45,7 +47,8 @@ IntRange parse_range(const std::string& opt, const std::string& text) {
         return std::stoi(std::string(s));
     };
     const auto dots = text.find("..");
-    if (text.empty()) throw UsageError(opt + " needs a range A..B");
+    if (text.empty() || text == "..")
+        throw UsageError(opt + " '" + quote(text) + "' is not a range: it needs A..B, A, A.. or ..B");
     if (dots == std::string::npos) {
         const int v = num(text, 0);
         return IntRange{v, v};
@@ -68,8 +71,8 @@ std::string seed_error(const std::string& text) {
 int run_pick(const PickOptions& o) {
     apply_common_options(o.limits);
     PickFilter f;
-    if (!o.moves.empty()) f.moves = parse_range("--moves", o.moves);
-    if (!o.pieces.empty()) f.pieces = parse_range("--pieces", o.pieces);
+    if (o.moves) f.moves = parse_range("--moves", *o.moves);
+    if (o.pieces) f.pieces = parse_range("--pieces", *o.pieces);
     f.walls = o.walls;
     const std::string text = read_db_file(o.db);
     std::vector<DbRow> rows;

@@ -287,6 +287,21 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
             << r.err;
         EXPECT_EQ(r.out, "");
     }
+    // --moves and --pieces given must be one of the forms the help gives: A..B, A, A.. or ..B.
+    for (const char* opt : {"--moves", "--pieces"}) {
+        for (const char* range : {"", ".."}) {
+            r = run_cli({"rush", "pick", db, opt, range});
+            EXPECT_EQ(r.exit_code, 2) << opt << " '" << range << "'" << r.err;
+            EXPECT_NE(r.err.find(std::string(opt) + " '" + range + "' is not a range: it needs A..B, A, A.. or ..B"),
+                      std::string::npos)
+                << r.err;
+            EXPECT_EQ(r.out, "");
+        }
+        for (const char* range : {"5", "3..9", "3..", "..9"}) {
+            r = run_cli({"rush", "pick", db, opt, range});
+            EXPECT_EQ(r.exit_code, 0) << opt << " '" << range << "'" << r.err;
+        }
+    }
     for (const char* seed : {"0", "18446744073709551615"}) {
         r = run_cli({"rush", "pick", db, "--seed", seed});
         EXPECT_EQ(r.exit_code, 0) << seed << r.err;
