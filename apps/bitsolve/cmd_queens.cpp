@@ -7,12 +7,14 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "bitsolve/core/cpu.hpp"
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/file.hpp"
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/core/text.hpp"
@@ -102,6 +104,10 @@ int run_list(int n, const Options& o) {
     const bool json = o.format == "json";
     Json boards = Json::array();
     std::vector<std::vector<int>> drawn;  // for --svg
+    // With --svg the text waits for the picture, so that a picture that cannot be written leaves
+    // nothing on stdout.
+    std::ostringstream held;
+    std::ostream& out = o.svg.empty() ? std::cout : held;
     list_solutions(n, k, [&](const std::uint8_t* cols) {
         ++listed;
         if (!o.svg.empty()) {
@@ -114,13 +120,16 @@ int run_list(int n, const Options& o) {
             boards.push_back(row);
             return;
         }
-        if (o.show) std::cout << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
-        else std::cout << format_solution(n, cols) << "\n";
+        if (o.show) out << format_solution(n, cols) << "\n" << draw_solution(n, cols) << "\n";
+        else out << format_solution(n, cols) << "\n";
     });
     // Nothing to list is an answer too (exit 0), but an empty output alone would not say so.
     if (listed == 0)
         print_error("queens", fmt::format("no solution: {} queens cannot be placed on a {}x{} board", n, n, n));
-    if (!o.svg.empty()) write_file_atomically(o.svg, queens_svg(n, drawn));
+    if (!o.svg.empty()) {
+        write_file_atomic(o.svg, {queens_svg(n, drawn)});
+        std::cout << held.str();
+    }
     if (json) print_json(Json{{"n", n}, {"list", boards}});
     return 0;
 }

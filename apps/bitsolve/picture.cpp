@@ -1,16 +1,13 @@
 #include "picture.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
-#include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/file.hpp"
 
 namespace bitsolve::cli {
 namespace {
@@ -201,38 +198,12 @@ std::string queens_svg(int n, const std::vector<std::vector<int>>& boards) {
 }
 
 void write_pictures(const Scene& scene, const PictureFiles& files) {
-    // Both are made before either is written, so an error leaves no file behind.
+    // Both are made and written before either replaces its file, so an error leaves none behind.
+    std::vector<std::pair<std::string, std::vector<std::string_view>>> out;
     const std::string svg = files.svg.empty() ? "" : svg_of(scene), html = files.html.empty() ? "" : html_of(scene);
-    if (!files.svg.empty()) write_file_atomically(files.svg, svg);
-    if (!files.html.empty()) write_file_atomically(files.html, html);
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::string name = ".";
-    name.append(target.filename().string()).append(".XXXXXX");
-    std::string tmpl = (dir / name).string();
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0) throw LimitError("cannot write " + path + ": " + errno_text(errno));
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) {
-            const int e = errno;
-            ::close(fd);
-            ::unlink(tmpl.c_str());
-            throw LimitError("cannot write " + path + ": " + errno_text(e));
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    ::fchmod(fd, 0644);
-    if (::close(fd) != 0 || std::rename(tmpl.c_str(), path.c_str()) != 0) {
-        const int e = errno;
-        ::unlink(tmpl.c_str());
-        throw LimitError("cannot write " + path + ": " + errno_text(e));
-    }
+    if (!files.svg.empty()) out.push_back({files.svg, {svg}});
+    if (!files.html.empty()) out.push_back({files.html, {html}});
+    write_files_atomic(out);
 }
 
 }  // namespace bitsolve::cli

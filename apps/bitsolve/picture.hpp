@@ -59,8 +59,4 @@ void add_picture_options(CLI::App* cmd, PictureFiles& files);
 // Writes the pictures asked for; neither is written when either cannot be made.
 void write_pictures(const Scene& scene, const PictureFiles& files);
 
-// Writes text to path through a temporary file in the same folder and a rename, so the file is
-// either complete or untouched; throws LimitError("cannot write …") on failure.
-void write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace bitsolve::cli

@@ -3,11 +3,13 @@
 #include "bitsolve/core/file.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "bitsolve/core/errors.hpp"
 
@@ -69,6 +71,71 @@ TEST(WriteFileAtomic, AMissingDirectoryIsACreateError) {
     } catch (const InputError& e) {
         EXPECT_EQ(e.message().rfind("cannot create '", 0), 0u) << e.message();
     }
+    fs::remove_all(d);
+}
+
+TEST(WriteFileAtomic, TheMessageNamesTheTargetNotTheTemporaryFile) {
+    const fs::path d = fresh_dir("named");
+    const std::string file = (d / "no" / "c.ckpt").string();
+    try {
+        write_file_atomic(file, {"x"}, "checkpoint ");
+        FAIL() << "expected an InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.message(), "cannot create checkpoint '" + file + "': No such file or directory");
+    }
+    fs::remove_all(d);
+}
+
+TEST(WriteFileAtomic, APipeIsWrittenInPlaceNeverReplaced) {
+    const fs::path d = fresh_dir("fifo");
+    const fs::path fifo = d / "f";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::string got;
+    std::thread reader([&] { got = slurp(fifo); });
+    write_file_atomic(fifo.string(), {"through ", "the pipe"});
+    reader.join();
+    EXPECT_EQ(got, "through the pipe");
+    EXPECT_TRUE(fs::is_fifo(fifo));
+    EXPECT_EQ(entries(d), 1u);
+    fs::remove_all(d);
+}
+
+TEST(WriteFileAtomic, ADeviceWithoutRoomIsALimit) {
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+    EXPECT_THROW(write_file_atomic("/dev/full", {"x"}), LimitError);
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+}
+
+TEST(WriteFileAtomic, ALinkKeepsPointingAtTheFileItNames) {
+    const fs::path d = fresh_dir("link");
+    write_file_atomic((d / "real").string(), {"old"});
+    fs::create_symlink("real", d / "link");
+    write_file_atomic((d / "link").string(), {"new"});
+    EXPECT_TRUE(fs::is_symlink(d / "link"));
+    EXPECT_EQ(slurp(d / "real"), "new");
+    EXPECT_EQ(entries(d), 2u);
+    fs::remove_all(d);
+}
+
+TEST(WriteFileAtomic, ADirectoryIsRefusedBeforeAnythingIsWritten) {
+    const fs::path d = fresh_dir("dir");
+    fs::create_directories(d / "out");
+    EXPECT_THROW(write_file_atomic((d / "out").string(), {"x"}), InputError);
+    EXPECT_EQ(entries(d), 1u);
+    EXPECT_TRUE(fs::is_empty(d / "out"));
+    fs::remove_all(d);
+}
+
+TEST(WriteFilesAtomic, OneFileThatCannotBeWrittenLeavesTheOthersAsTheyWere) {
+    const fs::path d = fresh_dir("several");
+    const std::string first = (d / "a.svg").string();
+    write_file_atomic(first, {"old"});
+    EXPECT_THROW(write_files_atomic({{first, {"new"}}, {(d / "no" / "b.html").string(), {"x"}}}), InputError);
+    EXPECT_EQ(slurp(first), "old");
+    EXPECT_EQ(entries(d), 1u);
+    write_files_atomic({{first, {"new"}}, {(d / "b.html").string(), {"page"}}});
+    EXPECT_EQ(slurp(first), "new");
+    EXPECT_EQ(slurp(d / "b.html"), "page");
     fs::remove_all(d);
 }
 

@@ -129,8 +129,16 @@ def static_checks(tmp):
     check(r.returncode == 2 and not os.path.exists(bad) and r.stdout == "", "--svg with --batch: usage error")
     r = run(["rush", "--cluster", "--html", bad], "ooooooooooooAAoooooooooooooooooooooo\n")
     check(r.returncode == 2 and not os.path.exists(bad), "--html with --cluster: usage error")
-    r = run(["sliding", "--svg", os.path.join(tmp, "no/such/dir/x.svg"), os.path.join(DATA, "sliding/examples/hardest-3x3.txt")])
-    check(r.returncode == 1 and "cannot write" in r.stderr, f"unwritable folder: exit 1, {r.stderr!r}")
+    hardest = os.path.join(DATA, "sliding/examples/hardest-3x3.txt")
+    r = run(["sliding", "--svg", os.path.join(tmp, "no/such/dir/x.svg"), hardest])
+    check(r.returncode == 3 and "cannot create" in r.stderr and r.stdout == "", f"missing folder: exit 3, {r.stderr!r}")
+    # Two pictures: one that cannot be written leaves the other unwritten too.
+    good = os.path.join(tmp, "pair.svg")
+    r = run(["sliding", "--svg", good, "--html", os.path.join(tmp, "no/such/dir/x.html"), hardest])
+    check(r.returncode == 3 and not os.path.exists(good) and r.stdout == "", f"--svg with a bad --html: {r.stderr!r}")
+    # queens --list with --svg prints its boards only once the picture is written.
+    r = run(["queens", "6", "--list", "2", "--svg", os.path.join(tmp, "no/such/dir/q.svg")])
+    check(r.returncode == 3 and r.stdout == "", f"queens --svg to a missing folder: stdout {r.stdout!r}")
     check(not [f for f in os.listdir(tmp) if f.startswith(".")], "no temporary file left behind")
 
 

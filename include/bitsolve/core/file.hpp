@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace bitsolve {
 
@@ -16,11 +18,19 @@ std::string temp_path_for(const std::string& path);
 // failure.
 bool write_all(int fd, std::string_view data);
 
-// Writes the concatenation of `parts` to `path` atomically (temporary file, fsync, rename). On
-// failure the temporary file is removed and InputError says which step failed, where and why:
-// "cannot <create|write|flush|replace> <what>'<path>': <system text>"; `what` names the kind of
-// file with a trailing space ("checkpoint ") or is empty.
+// Writes the concatenation of `parts` to `path` atomically (temporary file, fsync, rename). A
+// device or pipe (/dev/null, a FIFO) is written in place, never replaced; a symbolic link keeps
+// pointing at the file it names, which is replaced. On failure the temporary file is removed and
+// the error says which step failed, where and why: "cannot <create|write|flush|replace> <what>
+// '<path>': <system text>"; `what` names the kind of file with a trailing space ("checkpoint ") or
+// is empty. LimitError when the disk has no room or fails (ENOSPC, EDQUOT, EFBIG, EIO), InputError
+// otherwise (a missing directory, no permission, a directory at `path`).
 void write_file_atomic(const std::string& path, std::initializer_list<std::string_view> parts,
                        std::string_view what = {});
+
+// Several files, each as write_file_atomic: every one is written and flushed before any is
+// renamed, so a failure to write one leaves none of them changed.
+void write_files_atomic(const std::vector<std::pair<std::string, std::vector<std::string_view>>>& files,
+                        std::string_view what = {});
 
 }  // namespace bitsolve

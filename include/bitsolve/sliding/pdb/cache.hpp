@@ -120,7 +120,7 @@ LookupLoadResult load_zero_aware_lookup(const std::filesystem::path& file, const
 inline constexpr std::uint32_t kFormFileVersion = 1;
 inline constexpr bool kFormFiles = std::endian::native == std::endian::little;  // whether forms are cached
 std::filesystem::path form_path(const std::filesystem::path& dir, const PatternSpec& spec);
-// Writes atomically; throws InputError when the file cannot be written, std::logic_error on a
+// Writes atomically; throws InputError (LimitError without room) when the file cannot be written, std::logic_error on a
 // big-endian machine. `table_checksum`: the checksum of the entries of the table it was made from.
 void write_form(const std::filesystem::path& file, const ZeroAwareLookup& form, std::uint64_t table_checksum);
 // The form in `file` when it is one of `expected`, made from the table with `table_checksum`.
