@@ -246,8 +246,8 @@ int run_merge(const MergeOptions& o) {
 constexpr const char* kEnumerateFooter =
     R"(Output: one row per interesting cluster, `moves board cluster_size` (Fogleman's format),
 hardest first, then by board string; a summary on stderr at the end (--stats: `Key: value`).
-Shards: --shard i/K (0 <= i < K) does the slices s with s mod K == i and writes a shard file
-(two `#` header lines, then its rows) for `bitsolve rush merge`.
+Shards: --shard i/K (1 <= i <= K) does the slices s with s mod K == i - 1 and writes a shard
+file (two `#` header lines, then its rows) for `bitsolve rush merge`.
 Checkpoint: FILE is an append-only journal of finished slices, each with a checksum; a stop
 (--timeout, SIGINT, SIGTERM: exit code 1) keeps them; the same command again resumes.
 
@@ -287,7 +287,7 @@ const Registration reg_merge{
 same bytes as the unsharded run.
 
 Examples:
-  bitsolve rush merge part0.txt part1.txt part2.txt -o db6.txt
+  bitsolve rush merge part1.txt part2.txt part3.txt -o db6.txt
   bitsolve rush merge part*.txt.zst -o db6.txt.zst --stats)");
         return Runner{cmd, [o] { return guarded("rush merge", [&] { return run_merge(*o); }); }};
     }};

@@ -142,6 +142,10 @@ TEST(RushDbCli, ShardOneOfOneIsAShardFileThatMerges) {
     EXPECT_EQ(slurp(merged), expected_rows(4, 0));
     std::remove(one.c_str());
     std::remove(merged.c_str());
+    // The help numbers shards as --shard reads them, from 1.
+    r = run_cli({"rush", "enumerate", "--help"});
+    EXPECT_NE(r.out.find("--shard i/K (1 <= i <= K) does the slices s with s mod K == i - 1"), std::string::npos)
+        << r.out;
 }
 
 TEST(RushDbCli, CheckpointResumesAndRefusesOtherParameters) {

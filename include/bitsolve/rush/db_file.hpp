@@ -8,8 +8,8 @@
 // A file starting with the zstd magic number (28 B5 2F FD) is decompressed first; files whose
 // name ends in `.zst` are written compressed.
 //
-// A shard file (`rush enumerate --shard i/K`) is a database file of the rows of the slices
-// s with s mod K == i, preceded by two header lines that `rush merge` checks:
+// A shard file (`rush enumerate --shard i/K`, 1 <= i <= K) is a database file of the rows of
+// the slices s with s mod K == i - 1, preceded by two header lines that `rush merge` checks:
 //   # bitsolve-rush-shard 1 size 6 walls 0 shard 3/16 slices 1024
 //   # layouts 15218924 canonical ... solvable ... rows ... states ...
 // (`slices` is the slice count of the whole enumeration.)
@@ -60,7 +60,7 @@ struct DbShard {
     friend bool operator==(const DbShard&, const DbShard&) = default;
 };
 
-// "i/K" with 0 <= i < K <= 1000000. InputError (column 0) otherwise.
+// "i/K" with 1 <= i <= K <= 1000000, as DbShard{i - 1, K}. InputError (column 0) otherwise.
 DbShard parse_shard(std::string_view text);
 std::string to_string(const DbShard& shard);
 
