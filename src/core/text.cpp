@@ -1,6 +1,7 @@
 #include "bitsolve/core/text.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <limits>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 
 namespace bitsolve {
 
@@ -27,12 +29,36 @@ std::string read_all(std::istream& in, std::size_t max_bytes, const std::string&
     return data;
 }
 
+// Standard input read to its end with read(2): a signal that interrupts the wait (the front end's
+// handlers do not restart it) ends the read with the stop it requested (LimitError), never with
+// part of the input taken for all of it; a read error (stdin a directory) is named.
+std::string read_stdin(std::size_t max_bytes) {
+    std::string data;
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) {
+                check_stop();
+                continue;
+            }
+            throw InputError("cannot read stdin: " + errno_text(errno));
+        }
+        data.append(buf, static_cast<std::size_t>(n));
+        if (data.size() > max_bytes)
+            throw InputError("stdin: input larger than " + std::to_string(max_bytes) + " bytes");
+    }
+    check_stop();  // a stop that came while the input arrived (a time limit, a signal between reads)
+    return data;
+}
+
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 }  // namespace
 
 std::string read_input(const std::string& path, std::size_t max_bytes) {
-    if (path.empty() || path == "-") return read_all(std::cin, max_bytes, "stdin");
+    if (path.empty() || path == "-") return read_stdin(max_bytes);
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         throw InputError("cannot open '" + quote(path, 200) + "': " + errno_text(errno));

@@ -2,7 +2,14 @@
 // (documented in --help, bad values usage errors), memory refused up front, timeouts and
 // SIGINT/SIGTERM stopping counts, batches and bench workloads with one line on stderr, exit
 // code 1 and nothing finished lost (checkpoints kept, no torn line).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <thread>
 
 #include <chrono>
 #include <filesystem>
@@ -10,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bitsolve/core/file.hpp"
 #include "bitsolve/queens/parse.hpp"
 #include "cli/guarded_run.hpp"
 
@@ -119,6 +127,48 @@ TEST(Limits, SignalsStopACountCleanlyAndKeepTheCheckpoint) {
         const auto cp = queens::parse_checkpoint(slurp(ckpt.string()));
         EXPECT_EQ(cp.n, 20);
     }
+}
+
+// stdin that is still arriving when a stop comes: the run stops (exit code 1, nothing on stdout)
+// instead of taking the part read so far for the whole board.
+Run stop_while_reading(const Args& args, const std::string& first_part, int sig) {
+    const fs::path fifo = scratch_dir() / ("stdin-" + std::to_string(sig) + ".fifo");
+    fs::remove(fifo);
+    EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const fs::path out = scratch_dir() / "fifo.out", err = scratch_dir() / "fifo.err";
+    const pid_t pid = spawn_cli(args, fifo.string(), out.string(), err.string());
+    const int w = ::open(fifo.c_str(), O_WRONLY);  // waits for the child to open its end
+    EXPECT_GE(w, 0);
+    EXPECT_TRUE(write_all(w, first_part));
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));  // the child waits for the rest
+    if (sig != 0) ::kill(pid, sig);
+    int status = 0;
+    if (sig == 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        ::close(w);
+        ::waitpid(pid, &status, 0);
+    } else {
+        ::waitpid(pid, &status, 0);
+        ::close(w);
+    }
+    Run r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out.string());
+    r.err = slurp(err.string());
+    return r;
+}
+
+TEST(Limits, AStopWhileStdinArrivesIsAStopNotAShorterBoard) {
+    for (const int sig : {SIGINT, SIGTERM}) {
+        const auto r = stop_while_reading({"sliding", "--path"}, "1 0 3\n4 2 5\n", sig);
+        expect_rejected(r, 1, "sliding, signal " + std::to_string(sig) + " while reading stdin");
+        EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+    }
+    // The whole board, but stdin left open past the time limit: the limit is honoured once the
+    // input ends.
+    const auto r = stop_while_reading({"sliding", "--timeout", "0.3"}, "1 0 3\n4 2 5\n7 8 6\n", 0);
+    expect_rejected(r, 1, "sliding --timeout 0.3 with stdin open for 1.2 s");
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
 }
 
 TEST(Limits, SignalDuringABatchLeavesNoTornLine) {

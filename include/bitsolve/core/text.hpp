@@ -15,7 +15,8 @@
 namespace bitsolve {
 
 // Reads a whole FILE ("-" or "" = stdin). Throws InputError for a missing, unreadable or
-// directory path, or input larger than max_bytes.
+// directory path, or input larger than max_bytes; LimitError when a stop (a signal, a time limit)
+// is requested while stdin is read, so that no part of it is taken for the whole.
 std::string read_input(const std::string& path, std::size_t max_bytes = std::size_t{1} << 30);
 
 // The same for an open stream (the judge problems read std::cin); `name` names it in errors.
