@@ -229,13 +229,26 @@ ShardHeader parse_shard_header(std::string_view text) {
         for (const Token& tok : tokenize(l, 12)) t.push_back(tok);
         if (l.number == 2) break;
     }
+    // Token i is on line 1 for i < 11, else on line 2. A missing one is where it would be: after
+    // the last token of its line, or at the start of that line.
+    auto cut_short = [&](std::size_t i, std::string what) {
+        const std::size_t line = i < 11 ? 1 : 2;
+        if (!t.empty() && t.back().line == line)
+            return InputError("shard header cut short" + what, line, t.back().column + t.back().text.size());
+        return InputError("shard header cut short" + what, line, 1);
+    };
     auto expect = [&](std::size_t i, std::string_view word) {
-        if (i >= t.size() || t[i].text != word)
-            throw NotShardFileError("not a database shard file (expected '" + std::string(word) + "')",
-                                    i < t.size() ? t[i].line : 1, i < t.size() ? t[i].column : 1);
+        const std::string what = " (expected '" + std::string(word) + "')";
+        if (i < t.size() && t[i].text == word) return;
+        // Past its first two words, the file is a shard file with a bad header.
+        if (i < 2)
+            throw NotShardFileError("not a database shard file" + what, i < t.size() ? t[i].line : 1,
+                                    i < t.size() ? t[i].column : 1);
+        if (i >= t.size()) throw cut_short(i, what);
+        throw InputError("bad shard header" + what, t[i].line, t[i].column);
     };
     auto num = [&](std::size_t i, std::int64_t hi) {
-        if (i >= t.size()) throw InputError("shard header cut short", 1, 1);
+        if (i >= t.size()) throw cut_short(i, " (expected a number)");
         return static_cast<std::uint64_t>(parse_int(t[i], 0, hi, "header field"));
     };
     const char* words[] = {"#", "bitsolve-rush-shard", "1", "size", nullptr, "walls", nullptr, "shard"};
@@ -244,7 +257,7 @@ ShardHeader parse_shard_header(std::string_view text) {
     ShardHeader h;
     h.params.size = static_cast<int>(num(4, 7));
     h.params.max_walls = static_cast<int>(num(6, 2));
-    if (t.size() < 9) throw InputError("shard header cut short", 1, 1);
+    if (t.size() < 9) throw cut_short(8, " (expected the shard i/K)");
     try {
         h.shard = parse_shard(t[8].text);
     } catch (const InputError& e) {

@@ -113,12 +113,25 @@ TEST(RushDbCli, ShardsMergeToTheUnshardedBytes) {
     // The library states the fact; the command adds which files merge takes.
     EXPECT_NE(r.err.find("not a database shard file"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("merge takes the files of rush enumerate --shard"), std::string::npos) << r.err;
-    // A row of another size than the header's: refused at that row.
+    // A shard file of only its first header line: refused at line 2.
     std::string text = slurp(parts[0]);
+    const std::string cut = temp("cut.txt");
+    FILE* f = std::fopen(cut.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.find('\n') + 1, f);
+    std::fclose(f);
+    r = run_cli({"rush", "merge", cut, "-o", merged});
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("cut.txt': line 2, column 1: shard header cut short (expected '#')"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("merge takes"), std::string::npos) << r.err;  // it is a shard file
+    EXPECT_FALSE(exists(merged));
+    std::remove(cut.c_str());
+    // A row of another size than the header's: refused at that row.
+    text = slurp(parts[0]);
     const std::size_t third = text.find('\n', text.find('\n') + 1) + 1;
     text.replace(third, text.find('\n', third) - third, "05 AAooooooooooooooooooooooo 1");
     const std::string mixed = temp("mixed.txt");
-    FILE* f = std::fopen(mixed.c_str(), "wb");
+    f = std::fopen(mixed.c_str(), "wb");
     std::fwrite(text.data(), 1, text.size(), f);
     std::fclose(f);
     r = run_cli({"rush", "merge", mixed, parts[1], parts[2], "-o", merged});

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/rush/db_file.hpp"
@@ -154,6 +155,25 @@ TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
     }
     EXPECT_THROW(parse_shard_header("# bitsolve-rush-shard 1 size 6 walls 0 shard 3/2 slices 1\n# layouts 1\n"),
                  InputError);
+    // A header cut short is a shard file with a bad header, refused where the missing part goes.
+    const std::string line1 = "# bitsolve-rush-shard 1 size 6 walls 0 shard 3/16 slices 40\n";
+    const std::vector<std::tuple<std::string, std::size_t, std::size_t>> cut = {
+        {line1, 2, 1},                                          // no second line
+        {line1 + "# layouts 1\n", 2, 12},                       // the second line cut short
+        {line1.substr(0, 49) + "\n", 1, 50},                    // the first line cut short before "slices"
+        {line1 + "05 " + std::string(36, 'o') + " 1\n", 2, 1},  // a row where the second line goes
+    };
+    for (const auto& [header, line, column] : cut) {
+        try {
+            parse_shard_header(header);
+            ADD_FAILURE() << "accepted: " << header;
+        } catch (const NotShardFileError& e) {
+            ADD_FAILURE() << "a shard header cut short is not another kind of file: " << e.what();
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.line(), line) << header << e.what();
+            EXPECT_EQ(e.column(), column) << header << e.what();
+        }
+    }
     EXPECT_EQ(parse_shard("1/1"), (DbShard{0, 1}));
     EXPECT_EQ(parse_shard("3/3"), (DbShard{2, 3}));
     for (const char* bad : {"", "1", "3/2", "0/1", "-1/2", "0/0", "a/b", "1/2/3", "1/1000001"})
