@@ -149,7 +149,7 @@ std::string zstd_decompress(std::string_view data, std::size_t max_bytes) {
         out.append(buf.data(), ob.pos);
         if (out.size() > max_bytes) {
             ZSTD_freeDStream(ds);
-            throw InputError("decompressed data larger than " + std::to_string(max_bytes) + " bytes");
+            throw DecompressedTooLargeError("decompressed data larger than " + std::to_string(max_bytes) + " bytes");
         }
         if (in.pos == in.size && ob.pos < ob.size) break;  // input used up, output flushed
     }
@@ -161,9 +161,15 @@ std::string zstd_decompress(std::string_view data, std::size_t max_bytes) {
 std::string read_db_file(const std::string& path) {
     std::string data = read_input(path, std::size_t{1} << 34);
     if (!is_zstd(data)) return data;
+    // A small hostile file can claim terabytes: stop at the memory budget, a limit (--max-memory).
+    const std::size_t budget = memory_budget(), cap = std::min(std::size_t{1} << 34, budget);
     try {
-        // A small hostile file can claim terabytes: stop at the memory budget.
-        return zstd_decompress(data, std::min(std::size_t{1} << 34, memory_budget()));
+        return zstd_decompress(data, cap);
+    } catch (const DecompressedTooLargeError& e) {
+        if (cap == budget)
+            throw LimitError("'" + quote(path, 200) + "' decompressed needs more than the memory limit of " +
+                             format_size(budget));
+        throw InputError("'" + quote(path, 200) + "': " + e.message());
     } catch (const InputError& e) {
         throw InputError("'" + quote(path, 200) + "': " + e.message());
     }

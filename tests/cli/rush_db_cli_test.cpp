@@ -323,6 +323,18 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
         r = run_cli({"rush", "pick", db, "--seed", seed});
         EXPECT_EQ(r.exit_code, 0) << seed << r.err;
     }
+    // A .zst file that decompresses past --max-memory hits a limit (exit code 1): it is no bad input.
+    const std::string zst = temp("sample.txt.zst");
+    rush::write_db_file(zst, slurp(data_path("rush/fogleman-db-sample.txt")));
+    r = run_cli({"rush", "pick", zst, "--max-memory", "10K"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("sample.txt.zst' decompressed needs more than the memory limit of 10.0 KiB"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out, "");
+    r = run_cli({"rush", "pick", zst});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::remove(zst.c_str());
     r = run_cli({"rush", "pick", temp("missing.txt")});
     EXPECT_EQ(r.exit_code, 3) << r.err;
     std::remove(bad.c_str());

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/rush/db_file.hpp"
 #include "bitsolve/rush/db_pick.hpp"
 #include "bitsolve/rush/parse.hpp"
@@ -54,6 +55,16 @@ TEST(RushDbFile, RowsRoundTripPlainAndZstd) {
     garbage[garbage.size() / 2] ^= 0x55;
     garbage[garbage.size() / 2 + 1] ^= 0x55;
     EXPECT_THROW(zstd_decompress(garbage), InputError);
+    EXPECT_THROW(zstd_decompress(zstd_compress(text), 1000), DecompressedTooLargeError);
+    // Read from a file, more than the memory budget is a limit, not bad input.
+    const std::string path = temp_path("budget.txt.zst");
+    write_db_file(path, text);
+    const std::size_t budget = memory_budget();
+    set_memory_budget(1000);
+    EXPECT_THROW(read_db_file(path), LimitError);
+    set_memory_budget(budget);
+    EXPECT_EQ(read_db_file(path), text);
+    std::remove(path.c_str());
 }
 
 TEST(RushDbFile, MalformedRowsAtTheirLineAndColumn) {

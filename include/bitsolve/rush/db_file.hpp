@@ -35,13 +35,21 @@ std::string format_rows(const std::vector<DbRow>& rows);
 // every board has size*size cells too (the size a shard header gives).
 std::vector<DbRow> parse_rows(std::string_view text, int size = 0);
 
-// zstd: level 1..19. decompress throws InputError for data that is not one valid zstd stream.
+// Decompressed data would be larger than the max_bytes given to zstd_decompress.
+class DecompressedTooLargeError : public InputError {
+public:
+    using InputError::InputError;
+};
+
+// zstd: level 1..19. decompress throws InputError for data that is not one valid zstd stream,
+// DecompressedTooLargeError for one that decompresses to more than max_bytes.
 std::string zstd_compress(std::string_view data, int level = 9);
 std::string zstd_decompress(std::string_view data, std::size_t max_bytes = std::size_t{1} << 34);
 bool is_zstd(std::string_view data);
 
 // The bytes of a file, decompressed when they start with the zstd magic number. InputError
-// names the file when it is missing, unreadable or not valid zstd.
+// names the file when it is missing, unreadable or not valid zstd; LimitError when it
+// decompresses to more than the memory budget (core/limits.hpp).
 std::string read_db_file(const std::string& path);
 
 // Writes data to `path` whole or not at all (core/file.hpp), compressed when the name
