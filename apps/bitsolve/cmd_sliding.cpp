@@ -20,6 +20,7 @@
 #include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/batch.hpp"
 #include "bitsolve/sliding/bench.hpp"
+#include "bitsolve/sliding/parity.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/rank.hpp"
 #include "bitsolve/sliding/solver.hpp"
@@ -146,8 +147,13 @@ int run_single(const SlidingOptions& o) {
     const Board goal = goal_for(o, start.geo);
     SolveOptions opt = solve_options(o);
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
-    opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
-    apply_prune_depth(o.pdb, opt);
+    // No table is loaded or built for a board that parity already answers (-1 at once).
+    if (solvable(start, goal)) {
+        opt.pattern_db = pattern_db(o.pdb, goal, opt.algorithm, o.common.threads, &table);
+        apply_prune_depth(o.pdb, opt);
+    } else {
+        check_pdb_options(o.pdb, goal, opt.algorithm);
+    }
     opt.threads = o.common.threads;
     // A line per IDA* iteration on stderr: every one with --progress; on a terminal, those that
     // end after the first second (a quick solve stays quiet).

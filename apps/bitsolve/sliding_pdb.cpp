@@ -149,11 +149,18 @@ void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
         ->check(CLI::Range(2, 16));
 }
 
+namespace {
+
+[[noreturn]] void prune_depth_needs_tables() {
+    throw UsageError(
+        "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
+        "(pdb555, pdb663, pdb78, pdb6666, zpdb6666, pdb7773 or best on 4x4 and 5x5)");
+}
+
+}  // namespace
+
 void apply_prune_depth(const PdbCliOptions& o, SolveOptions& opt) {
-    if (o.prune_depth > 2 && !opt.pattern_db)
-        throw UsageError(
-            "--prune-depth applies to IDA* with pattern databases: choose them with --heuristic "
-            "(pdb555, pdb663, pdb78, pdb6666, zpdb6666, pdb7773 or best on 4x4 and 5x5)");
+    if (o.prune_depth > 2 && !opt.pattern_db) prune_depth_needs_tables();
     opt.prune_depth = pdb::choose_prune_depth(o.heuristic, opt.pattern_db.get(),
                                               o.prune_depth ? std::optional<int>(o.prune_depth) : std::nullopt);
 }
@@ -268,18 +275,40 @@ Heuristic classic_heuristic(const PdbCliOptions& o) {
     return o.heuristic == "md" ? Heuristic::Manhattan : Heuristic::ManhattanLinearConflict;
 }
 
+namespace {
+
+// The usage errors of a named database: one for another size, or with bfs/bidir.
+void check_named(const PdbCliOptions& o, const Board& goal, Algorithm algo) {
+    if (computed(o.heuristic) || o.heuristic == "auto" || o.heuristic == "best") return;
+    // The library refuses these too; here the refusal names the options.
+    if (algo == Algorithm::Bfs || algo == Algorithm::Bidir)
+        throw UsageError("--heuristic " + o.heuristic + " needs --algo ida or auto");
+    if (!pdb::partition_fits(o.heuristic, goal.geo))
+        throw UsageError(
+            fmt::format("--heuristic {} does not fit a {}x{} board", o.heuristic, goal.geo.rows, goal.geo.cols));
+}
+
+// Whether the options select tables for this goal; auto and best select none on other sizes or
+// with bfs/bidir, so they need no cache directory there.
+bool selects_tables(const PdbCliOptions& o, const Board& goal, Algorithm algo) {
+    if (computed(o.heuristic)) return false;
+    if (o.heuristic == "auto" || o.heuristic == "best")
+        return !pdb::choose_partition(o.heuristic, goal, algo, {}).empty();
+    return true;
+}
+
+}  // namespace
+
+void check_pdb_options(const PdbCliOptions& o, const Board& goal, Algorithm algo) {
+    check_named(o, goal, algo);
+    if (o.prune_depth > 2 && !selects_tables(o, goal, algo)) prune_depth_needs_tables();
+}
+
 std::shared_ptr<const pdb::PdbHeuristic> pattern_db(const PdbCliOptions& o, const Board& goal, Algorithm algo,
                                                     unsigned threads, std::string* chosen) {
     if (chosen) chosen->clear();
-    if (computed(o.heuristic)) return nullptr;
-    if (o.heuristic != "auto" && o.heuristic != "best") {
-        // The library refuses these too; here the refusal names the options.
-        if (algo == Algorithm::Bfs || algo == Algorithm::Bidir)
-            throw UsageError("--heuristic " + o.heuristic + " needs --algo ida or auto");
-        if (!pdb::partition_fits(o.heuristic, goal.geo))
-            throw UsageError(
-                fmt::format("--heuristic {} does not fit a {}x{} board", o.heuristic, goal.geo.rows, goal.geo.cols));
-    }
+    check_named(o, goal, algo);
+    if (!selects_tables(o, goal, algo)) return nullptr;
     const std::filesystem::path dir = cache_dir(o);
     if (chosen) *chosen = pdb::choose_partition(o.heuristic, goal, algo, dir);  // before a build changes the cache
     return pdb::select_pdb(o.heuristic, goal, algo, pdb::TableSource{dir, threads, show_table_events()});

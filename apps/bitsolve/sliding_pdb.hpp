@@ -58,6 +58,10 @@ std::shared_ptr<const sliding::pdb::PdbHeuristic> batch_pattern_db(const PdbCliO
                                                                    const sliding::BatchOptions& b, unsigned threads,
                                                                    std::string* chosen = nullptr);
 
+// The usage errors pattern_db and apply_prune_depth would give for this goal, without loading or
+// building a table (for a board that parity answers).
+void check_pdb_options(const PdbCliOptions& o, const sliding::Board& goal, sliding::Algorithm algo);
+
 // --prune-depth into the options of a search whose pattern_db is already chosen: UsageError,
 // with the options to use, when it asks for more than 2 and no pattern database is chosen.
 // Without --prune-depth: pdb::choose_prune_depth's default (12 for --heuristic best on 5x5).

@@ -2,6 +2,7 @@
 // damaged cache files, batches, usage errors, build-pdb best and its line on what a build needs.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -348,6 +349,48 @@ TEST(SlidingPdbCli, BestIsLcWhereNoDatabaseIsShipped) {
     auto deeper = run_cli({"sliding", "--heuristic", "best", "--prune-depth", "12"}, board);
     EXPECT_EQ(deeper.exit_code, 2);
     EXPECT_NE(deeper.err.find("--prune-depth applies to IDA* with pattern databases"), std::string::npos);
+}
+
+// Where auto and best choose lc (a 3x3 board) they need no cache directory: neither HOME nor
+// XDG_CACHE_HOME set is no error there.
+TEST(SlidingPdbCli, NoTableNoCacheDirectoryNeeded) {
+    struct Unset {
+        std::string home = std::getenv("HOME") ? std::getenv("HOME") : "";
+        std::string xdg = std::getenv("XDG_CACHE_HOME") ? std::getenv("XDG_CACHE_HOME") : "";
+        Unset() {
+            ::unsetenv("HOME");
+            ::unsetenv("XDG_CACHE_HOME");
+        }
+        ~Unset() {
+            if (!home.empty()) ::setenv("HOME", home.c_str(), 1);
+            if (!xdg.empty()) ::setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
+        }
+    } unset;
+    for (const char* h : {"auto", "best"}) {
+        const auto r = run_cli({"sliding", "--heuristic", h}, "1 0 3\n4 2 5\n7 8 6\n");
+        EXPECT_EQ(r.exit_code, 0) << h << ": " << r.err;
+        EXPECT_EQ(r.out, "3\n") << h;
+    }
+    // A 4x4 board with auto does need one, and says so.
+    const auto r = run_cli({"sliding", "--heuristic", "auto", "--goal", "blank-first"}, kBoard);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+}
+
+// A board that parity answers is answered at once: no table is loaded or built for it, while the
+// options are still checked.
+TEST(SlidingPdbCli, ParityAnswersBeforeAnyTable) {
+    CacheDir dir;
+    const std::string unreachable = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n";
+    const auto r =
+        run_cli({"sliding", "--heuristic", "pdb555", "--pdb-dir", dir.path.string(), "--stats"}, unreachable);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "-1\n");
+    EXPECT_NE(r.err.find("Algorithm: parity"), std::string::npos) << r.err;
+    EXPECT_EQ(count_files(dir.path), 0);
+    const auto misfit = run_cli({"sliding", "--heuristic", "pdb6666", "--pdb-dir", dir.path.string()}, unreachable);
+    EXPECT_EQ(misfit.exit_code, 2) << misfit.err;
+    const auto deeper = run_cli({"sliding", "--heuristic", "lc", "--prune-depth", "12"}, unreachable);
+    EXPECT_EQ(deeper.exit_code, 2) << deeper.err;
 }
 
 // --prune-depth: the same length with fewer generated nodes and the same counts for 1 and 3
