@@ -230,32 +230,38 @@ std::string format_shard_header(const ShardHeader& h) {
 }
 
 ShardHeader parse_shard_header(std::string_view text) {
-    std::vector<Token> t;
+    // Field i is the i-th word of line 1 for i < 11, else the (i - 11)-th of line 2.
+    std::vector<Token> lines[2];
     for (const Line& l : lines_of(text)) {
-        for (const Token& tok : tokenize(l, 12)) t.push_back(tok);
-        if (l.number == 2) break;
+        if (l.number > 2) break;
+        lines[l.number - 1] = tokenize(l, 12);
     }
-    // Token i is on line 1 for i < 11, else on line 2. A missing one is where it would be: after
-    // the last token of its line, or at the start of that line.
-    auto cut_short = [&](std::size_t i, std::string what) {
-        const std::size_t line = i < 11 ? 1 : 2;
-        if (!t.empty() && t.back().line == line)
-            return InputError("shard header cut short" + what, line, t.back().column + t.back().text.size());
-        return InputError("shard header cut short" + what, line, 1);
+    const std::size_t first_line_words = 11;
+    auto field = [&](std::size_t i) -> const Token* {
+        const std::vector<Token>& words = lines[i < first_line_words ? 0 : 1];
+        const std::size_t k = i < first_line_words ? i : i - first_line_words;
+        return k < words.size() ? &words[k] : nullptr;
+    };
+    // A missing field is where it would be: after the last word of its line, or at its start.
+    auto cut_short = [&](std::size_t i, const std::string& what) {
+        const std::size_t line = i < first_line_words ? 1 : 2;
+        const std::vector<Token>& words = lines[line - 1];
+        return InputError("shard header cut short" + what, line,
+                          words.empty() ? 1 : words.back().column + words.back().text.size());
     };
     auto expect = [&](std::size_t i, std::string_view word) {
         const std::string what = " (expected '" + std::string(word) + "')";
-        if (i < t.size() && t[i].text == word) return;
+        const Token* t = field(i);
+        if (t && t->text == word) return;
         // Past its first two words, the file is a shard file with a bad header.
-        if (i < 2)
-            throw NotShardFileError("not a database shard file" + what, i < t.size() ? t[i].line : 1,
-                                    i < t.size() ? t[i].column : 1);
-        if (i >= t.size()) throw cut_short(i, what);
-        throw InputError("bad shard header" + what, t[i].line, t[i].column);
+        if (i < 2) throw NotShardFileError("not a database shard file" + what, t ? t->line : 1, t ? t->column : 1);
+        if (!t) throw cut_short(i, what);
+        throw InputError("bad shard header" + what, t->line, t->column);
     };
     auto num = [&](std::size_t i, std::int64_t hi) {
-        if (i >= t.size()) throw cut_short(i, " (expected a number)");
-        return static_cast<std::uint64_t>(parse_int(t[i], 0, hi, "header field"));
+        const Token* t = field(i);
+        if (!t) throw cut_short(i, " (expected a number)");
+        return static_cast<std::uint64_t>(parse_int(*t, 0, hi, "header field"));
     };
     const char* words[] = {"#", "bitsolve-rush-shard", "1", "size", nullptr, "walls", nullptr, "shard"};
     for (std::size_t i = 0; i < 8; ++i)
@@ -263,14 +269,18 @@ ShardHeader parse_shard_header(std::string_view text) {
     ShardHeader h;
     h.params.size = static_cast<int>(num(4, 7));
     h.params.max_walls = static_cast<int>(num(6, 2));
-    if (t.size() < 9) throw cut_short(8, " (expected the shard i/K)");
+    const Token* shard = field(8);
+    if (!shard) throw cut_short(8, " (expected the shard i/K)");
     try {
-        h.shard = parse_shard(t[8].text);
+        h.shard = parse_shard(shard->text);
     } catch (const InputError& e) {
-        throw InputError(e.message(), t[8].line, t[8].column);
+        throw InputError(e.message(), shard->line, shard->column);
     }
     expect(9, "slices");
     h.slices = num(10, std::int64_t{1} << 50);
+    if (lines[0].size() > first_line_words)
+        throw InputError("bad shard header: '" + quote(lines[0][first_line_words].text) + "' after the slice count",
+                         lines[0][first_line_words].line, lines[0][first_line_words].column);
     const char* counts[] = {"#",        "layouts", nullptr, "canonical", nullptr,
                             "solvable", nullptr,   "rows",  nullptr,     "states"};
     for (std::size_t i = 0; i < 10; ++i)

@@ -173,6 +173,8 @@ TEST(RushDbFile, ShardHeaderRoundTripAndRefusals) {
         {line1 + "# layouts 1\n", 2, 12},                       // the second line cut short
         {line1.substr(0, 49) + "\n", 1, 50},                    // the first line cut short before "slices"
         {line1 + "05 " + std::string(36, 'o') + " 1\n", 2, 1},  // a row where the second line goes
+        {line1.substr(0, 49) + "\n# layouts 1\n", 1, 50},       // the first line short, not the second
+        {line1.substr(0, 59) + " 7\n# layouts 1\n", 1, 61},     // a word after the slice count
     };
     for (const auto& [header, line, column] : cut) {
         try {
