@@ -35,7 +35,11 @@ BatchOptions batch_settings(const std::string& size, const std::string& goal, co
             std::string text = goal;  // '/' separates rows, as in parse_goal
             std::replace(text.begin(), text.end(), '/', ' ');
             std::size_t n = 0;
-            for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
+            try {
+                for (const Line& line : lines_of(text)) n += tokenize(line, kMaxCells).size();
+            } catch (const InputError& e) {
+                throw UsageError("--goal: " + std::string(e.what()));
+            }
             bool square = false;
             for (int s = kMinSide; s <= kMaxSide; ++s)
                 if (static_cast<std::size_t>(s * s) == n) g = Geometry{s, s}, square = true;

@@ -225,6 +225,20 @@ TEST(SlidingCli, BatchWithSizeAndGoal) {
     EXPECT_EQ(r.err, "bitsolve sliding: line 4, column 6: expected 6 numbers for a 2x3 board, found 3\n");
 }
 
+// A bad --goal is an option's error (exit code 2, named) in a batch as on one board, never taken
+// for a line of the input.
+TEST(SlidingCli, BadGoalIsAUsageErrorInABatchToo) {
+    const std::string bad = std::string("1 2 3 4 5 6 7 8 ") + '\x01';
+    for (const bool batch : {false, true}) {
+        std::vector<std::string> args{"sliding", "--goal", bad};
+        if (batch) args.insert(args.begin() + 1, "--batch");
+        const auto r = run_cli(args, batch ? "1 0 3 4 2 5 7 8 6\n" : "1 0 3\n4 2 5\n7 8 6\n");
+        EXPECT_EQ(r.exit_code, 2) << batch << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(r.err.rfind("bitsolve sliding: --goal: ", 0), 0U) << r.err;
+    }
+}
+
 TEST(SlidingCli, Boj1525Samples) {
     for (const char* name : {"1525-1", "1525-2"}) {
         const auto r = run_cli({"boj", "1525"}, slurp(data_path(std::string("boj/") + name + ".in")));
