@@ -18,8 +18,12 @@ void PartialMerge::add(const Partial& p, const std::string& source) {
     if (auto it = seen_.find(p.shard.index); it != seen_.end())
         throw InputError("shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count) +
                          " given twice: '" + quote(it->second, 200) + "' and '" + quote(source, 200) + "'");
+    // No count of a board up to 32x32 comes near 2^128: a sum that wraps is of damaged files.
+    const Counts& c = p.counts;
+    if (sum_.total + c.total < sum_.total || sum_.rot180 + c.rot180 < sum_.rot180 || sum_.rot90 + c.rot90 < sum_.rot90)
+        throw InputError("'" + quote(source, 200) + "': its counts added to the shards before it exceed 2^128 - 1");
     seen_.emplace(p.shard.index, source);
-    sum_ += p.counts;
+    sum_ += c;
 }
 
 Partial PartialMerge::result() const {

@@ -76,6 +76,25 @@ TEST(QueensMerge, RefusesAShardTwice) {
     EXPECT_EQ(message_of([&] { m.add(Partial{10, {3, 4}, {}}, "y"); }), "shard 3/4 given twice: 'x' and 'y'");
 }
 
+TEST(QueensMerge, RefusesCountsWhoseSumWraps) {
+    const Count top = ~Count{0} - 7;  // 2^128 - 8
+    for (int field = 0; field < 3; ++field) {
+        PartialMerge m;
+        Counts big, more;
+        (field == 0 ? big.total : field == 1 ? big.rot180 : big.rot90) = top;
+        (field == 0 ? more.total : field == 1 ? more.rot180 : more.rot90) = 100;
+        m.add(Partial{8, {1, 2}, big}, "one");
+        EXPECT_EQ(message_of([&] {
+                      m.add(Partial{8, {2, 2}, more}, "two");
+                  }),
+                  "'two': its counts added to the shards before it exceed 2^128 - 1");
+    }
+    PartialMerge m;  // up to the largest count is fine
+    m.add(Partial{8, {1, 2}, Counts{top, 0, 0}}, "one");
+    m.add(Partial{8, {2, 2}, Counts{7, 0, 0}}, "two");
+    EXPECT_EQ(m.result().counts.total, ~Count{0});
+}
+
 TEST(QueensMerge, NamesTheMissingShards) {
     PartialMerge m;
     m.add(Partial{10, {1, 5}, {}}, "a");
