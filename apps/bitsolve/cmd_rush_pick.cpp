@@ -68,6 +68,14 @@ std::string seed_error(const std::string& text) {
     return "";
 }
 
+// "" for decimal digits (range checked after), else what is wrong: a count written with a sign
+// would wrap around into range.
+std::string count_error(const std::string& text) {
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+        return "'" + quote(text) + "' is not a number in 1..4294967296";
+    return "";
+}
+
 int run_pick(const PickOptions& o) {
     apply_common_options(o.limits);
     PickFilter f;
@@ -121,6 +129,7 @@ const Registration reg_pick{
         cmd->add_option("--pieces", o->pieces, "Pieces (primary car included) in A..B")->type_name("A..B");
         cmd->add_option("--walls", o->walls, "Exactly W walls")->check(CLI::Range(0, 2))->type_name("W");
         cmd->add_option("--count", o->count, "How many puzzles (default 1)")
+            ->check(CLI::Validator(count_error, "", "digits"))  // "-18446744073709551615" is no 1
             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32))
             ->type_name("K");
         cmd->add_option("--seed", o->seed, "Random seed (default 1)")

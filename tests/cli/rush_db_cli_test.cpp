@@ -319,6 +319,11 @@ TEST(RushDbCli, BadInputOneLineAndNothingWritten) {
             EXPECT_EQ(r.exit_code, 0) << opt << " '" << range << "'" << r.err;
         }
     }
+    for (const char* count : {"-18446744073709551615", "-1", "0", "4294967297", "99999999999999999999999", "+3"}) {
+        r = run_cli({"rush", "pick", db, "--count", count});
+        EXPECT_EQ(r.exit_code, 2) << count << r.err;
+        EXPECT_EQ(r.out, "");
+    }
     for (const char* seed : {"0", "18446744073709551615"}) {
         r = run_cli({"rush", "pick", db, "--seed", seed});
         EXPECT_EQ(r.exit_code, 0) << seed << r.err;
