@@ -10,6 +10,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -215,7 +216,8 @@ int run_batch(const SlidingOptions& o) {
     SearchStats total;
     std::size_t boards = 0;
     bool bad = false, limited = false;
-    BatchHints hints;  // printed once at the end
+    BatchHints hints;            // printed once at the end
+    std::set<std::string> used;  // the algorithms that answered, for --stats
     // Boards are printed in input order as their chunk finishes, up to the first one a stop cut
     // short.
     auto emit = [&](const BatchItem& item) {
@@ -237,13 +239,16 @@ int run_batch(const SlidingOptions& o) {
             print_solution(o, item.board, item.solution);
         }
         total += item.solution.stats;
+        used.insert(algorithm_of(item.solution, b.solve.pattern_db ? table : std::string()));
     };
     solve_batch(read_input(o.file), b, emit);
     std::cout.flush();
     for (const std::string& hint : hints.messages(b.blank_first)) print_error("sliding", hint);
     if (o.common.stats && !json(o)) {
         std::cerr << "Boards: " << boards << '\n';
-        print_stats(o, total, o.algo);
+        std::string names;
+        for (const std::string& a : used) names += (names.empty() ? "" : ", ") + a;
+        print_stats(o, total, names.empty() ? o.algo : names);
     }
     check_stop();  // a timeout or signal: one line, exit code 1, after the finished boards
     if (limited) return to_int(Exit::Limit);

@@ -239,6 +239,16 @@ TEST(SlidingCli, BadGoalIsAUsageErrorInABatchToo) {
     }
 }
 
+// --stats of a batch names the algorithms that answered, not the --algo asked for.
+TEST(SlidingCli, BatchStatsNameTheAlgorithmsThatAnswered) {
+    const auto r = run_cli({"sliding", "--batch", "--stats"}, "1 0 3 4 2 5 7 8 6\n1 2 3 4 5 6 8 7 0\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "3\n-1\n");
+    EXPECT_NE(r.err.find("Algorithm: ida, parity\n"), std::string::npos) << r.err;
+    const auto bfs = run_cli({"sliding", "--batch", "--stats", "--algo", "bfs"}, "1 0 3 4 2 5 7 8 6\n");
+    EXPECT_NE(bfs.err.find("Algorithm: bfs\n"), std::string::npos) << bfs.err;
+}
+
 TEST(SlidingCli, Boj1525Samples) {
     for (const char* name : {"1525-1", "1525-2"}) {
         const auto r = run_cli({"boj", "1525"}, slurp(data_path(std::string("boj/") + name + ".in")));
