@@ -112,6 +112,12 @@ TEST(OptionsCli, UnknownBenchWorkloadListsTheKnownOnes) {
     EXPECT_EQ(r.err, "bitsolve bench: unknown workload 'foo'; known: queens, rush, sliding\n");
 }
 
+TEST(OptionsCli, UnknownJudgeProblemIsOneLine) {
+    const auto r = run_cli({"boj", "1234"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "bitsolve boj: unknown problem 1234 (known: 1525, 9663, 18139; see bitsolve boj --help)\n");
+}
+
 TEST(OptionsCli, JudgeProblemsReadAFileLikeStdin) {
     for (const char* problem : {"1525", "9663", "18139"}) {
         const std::string in = data_path(std::string("boj/") + problem + "-1.in");
