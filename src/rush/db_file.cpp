@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -103,10 +104,6 @@ DbRow parse_row(const Line& line, int size, std::size_t& board_size) {
     return r;
 }
 
-[[noreturn]] void fail_path(const std::string& what, const std::string& path) {
-    throw InputError("cannot " + what + " '" + quote(path, 200) + "': " + errno_text(errno));
-}
-
 }  // namespace
 
 std::vector<DbRow> parse_rows(std::string_view text, int size) {
@@ -177,12 +174,31 @@ std::string read_db_file(const std::string& path) {
 
 void check_writable(const std::string& path) {
     if (path == "-" || path.empty()) return;
+    // As write_file_atomic (core/file.hpp) will: a device or pipe is written in place, a symbolic
+    // link's file is replaced beside it, anything else by a file created beside `path`. Errors
+    // name `path`, with its exit code from the cause: no room is a limit, the rest the path's.
+    auto fail = [&](const char* step, int err) {
+        const std::string message = "cannot " + std::string(step) + " '" + quote(path, 200) + "': " + errno_text(err);
+        if (err == ENOSPC || err == EDQUOT || err == EFBIG || err == EIO) throw LimitError(message);
+        throw InputError(message);
+    };
     struct stat st {};
-    if (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (path.back() == '/' || (exists && S_ISDIR(st.st_mode)))
         throw InputError("cannot write '" + quote(path, 200) + "': it is a directory, not a file");
-    const std::string tmp = temp_path_for(path);
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail_path("create", tmp);
+    if (exists && !S_ISREG(st.st_mode)) {
+        if (::access(path.c_str(), W_OK) != 0) fail("open", errno);
+        return;
+    }
+    std::string target = path;
+    std::error_code ec;
+    if (exists && std::filesystem::is_symlink(path, ec)) {
+        const std::filesystem::path real = std::filesystem::canonical(path, ec);
+        if (!ec) target = real.string();
+    }
+    const std::string tmp = temp_path_for(target);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) fail("create", errno);
     ::close(fd);
     ::unlink(tmp.c_str());
 }
