@@ -69,7 +69,7 @@ std::string stage(const std::string& path, const Target& target, const std::vect
         write_in_place(path, parts, what);
         return {};
     }
-    const std::string tmp = temp_path_for(target.file);
+    std::string tmp = temp_path_for(target.file);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail("create", what, path, errno);
     auto give_up = [&](const char* step, bool close_fd) {
