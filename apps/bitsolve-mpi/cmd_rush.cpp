@@ -159,8 +159,9 @@ int run(const Options& o) {
                                                      o.shard.empty() ? "" : " --shard " + cli::shell_word(o.shard),
                                                      cli::shell_word(o.output.empty() ? "-" : o.output))));
         std::sort(rows.begin(), rows.end(), row_before);
+        // An explicit --shard (1/1 too) writes a shard file, as bitsolve does.
         std::string text =
-            shard.whole() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), counts});
+            o.shard.empty() ? "" : format_shard_header(ShardHeader{params, shard, e.slice_count(), counts});
         write_db_file(o.output.empty() ? "-" : o.output, text + format_rows(rows));
         std::vector<std::uint64_t> by_moves;
         for (const DbRow& r : rows) {

@@ -12,7 +12,8 @@ void add_queens_count_options(CLI::App* cmd, std::string& n_text, bool& unique) 
 void add_rush_db_options(CLI::App* cmd, int& size, int& walls, std::string& shard) {
     cmd->add_option("--size", size, "Board size, 4..7 (default 6)")->type_name("N");
     cmd->add_option("--walls", walls, "At most W walls, 0..2 (default 0)")->type_name("W");
-    cmd->add_option("--shard", shard, "Do only part i of K, 0 <= i < K (writes a shard file)")->type_name("i/K");
+    cmd->add_option("--shard", shard, "Do only part i of K, 1 <= i <= K (writes a shard file; rush merge joins them)")
+        ->type_name("i/K");
 }
 
 void add_rows_output_option(CLI::App* cmd, std::string& output) {

@@ -126,6 +126,10 @@ case_rush() {
     "$bin" rush enumerate --size 5 --shard 2/3 >"$tmp/want_shard" 2>/dev/null || fail "bitsolve rush --shard"
     mpi rush enumerate --size 5 --shard 2/3 --threads 1 >"$tmp/got" 2>/dev/null || fail "bitsolve-mpi rush --shard"
     cmp -s "$tmp/want_shard" "$tmp/got" || fail "rush enumerate --shard 2/3: the shard files differ"
+    "$bin" rush enumerate --size 4 --shard 1/1 >"$tmp/want_one" 2>/dev/null || fail "bitsolve rush --shard 1/1"
+    mpi rush enumerate --size 4 --shard 1/1 --threads 1 >"$tmp/got" 2>/dev/null || fail "bitsolve-mpi rush --shard 1/1"
+    [[ $(head -c 1 "$tmp/got") == "#" ]] || fail "rush enumerate --shard 1/1: no shard header"
+    cmp -s "$tmp/want_one" "$tmp/got" || fail "rush enumerate --shard 1/1: the shard files differ"
     # With a journal, stopped by nothing: the same file, and a second run only reads it back.
     mpi rush enumerate --size 5 --threads 1 --checkpoint "$tmp/r.j" -o "$tmp/db.txt" --stats 2>/dev/null ||
         fail "rush with a journal"
