@@ -42,12 +42,15 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 class Progress {
 public:
     Progress() : display_(ProgressDisplay::Style{1.0, 0.5, true}) {}
-    void start(const std::string& what, const DbProgress& p) {
+    // `checkpoint`: whether one was given (only then does the line say how much it held).
+    void start(const std::string& what, const DbProgress& p, bool checkpoint) {
         what_ = what;
         resumed_layouts_ = p.counts.layouts;
-        if (!display_.on_terminal())
+        if (display_.on_terminal()) return;
+        if (checkpoint)
             display_.line(fmt::format("rush enumerate: {}: {} slices, {} resumed from the checkpoint", what,
                                       p.slices_total, p.resumed));
+        else display_.line(fmt::format("rush enumerate: {}: {} slices", what, p.slices_total));
     }
     void update(const DbProgress& p) {
         display_.status([&] {
@@ -149,7 +152,7 @@ int run_enumerate(const EnumOptions& o) {
     const std::string what = fmt::format("{}x{}, at most {} wall{}{}", o.size, o.size, o.walls, o.walls == 1 ? "" : "s",
                                          shard_file ? ", shard " + to_string(shard) : "");
     ro.progress = [&](const DbProgress& p) {
-        if (!started) progress.start(what, p), started = true;
+        if (!started) progress.start(what, p, !o.checkpoint.empty()), started = true;
         else progress.update(p);
     };
     DbRunResult r;
@@ -166,6 +169,7 @@ int run_enumerate(const EnumOptions& o) {
     std::string text = shard_file ? format_shard_header(ShardHeader{params, shard, e.slice_count(), r.counts}) : "";
     text += format_rows(r.rows);
     write_db_file(o.output.empty() ? "-" : o.output, text);
+    if (!stdout_delivered()) return 0;  // the end of the command says so (exit code 1), no summary
     const std::string extra = fmt::format("Slices: {}\nSlices resumed: {}\nThreads: {}\n", r.slices, r.resumed,
                                           resolve_threads(o.common.threads));
     print_summary(r.counts, r.rows_by_moves, seconds_since(t0), o.common.stats, extra);
@@ -229,6 +233,7 @@ int run_merge(const MergeOptions& o) {
     }
     std::sort(rows.begin(), rows.end(), row_before);
     write_db_file(o.output.empty() ? "-" : o.output, format_rows(rows));
+    if (!stdout_delivered()) return 0;  // the end of the command says so (exit code 1), no summary
     if (o.stats) {
         std::vector<std::uint64_t> by_moves;
         for (const DbRow& r : rows) {

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -87,6 +88,20 @@ void print_error(const std::string& command, const std::string& message) {
     const std::string line = "bitsolve" + (command.empty() ? "" : " " + command) + ": " + message + "\n";
     std::cerr.write(line.data(), static_cast<std::streamsize>(line.size()));
 }
+
+namespace {
+int g_stdout_error = 0;
+}  // namespace
+
+bool stdout_delivered() {
+    // errno as the failing write left it (the writer clears it first: write_db_file does).
+    std::cout.flush();
+    const bool ok = std::cout.good() && std::fflush(stdout) == 0 && std::ferror(stdout) == 0;
+    if (!ok) g_stdout_error = errno;
+    return ok;
+}
+
+int stdout_error() { return g_stdout_error; }
 
 int report_current_exception(const std::function<void(const std::string&)>& print) {
     try {

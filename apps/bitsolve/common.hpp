@@ -59,4 +59,12 @@ std::string resume_hint(const std::string& checkpoint, const std::string& resume
 // Prints "bitsolve <command>: <message>" on stderr ("bitsolve: <message>" for an empty command).
 void print_error(const std::string& command, const std::string& message);
 
+// Flushes stdout; false when what was written could not be delivered (a full disk, a closed pipe:
+// the command's end then reports it as `cannot write output`), so that no summary follows output
+// that never arrived.
+bool stdout_delivered();
+
+// The system error the last failing stdout_delivered saw (0: none), for the command's end to name.
+int stdout_error();
+
 }  // namespace bitsolve::cli

@@ -61,7 +61,7 @@ int finish_output(const std::string& command, int code) {
     errno = 0;  // what the first failing write or flush leaves (stdio keeps only ferror)
     std::cout.flush();
     const bool flushed = std::fflush(stdout) == 0;
-    const int error = errno;
+    const int error = errno != 0 ? errno : bitsolve::cli::stdout_error();  // a flush before may have seen it
     if (flushed && std::cout.good() && std::ferror(stdout) == 0) return code;
     const std::string why = error != 0 ? bitsolve::errno_text(error) : "write error";
     bitsolve::cli::print_error(command, "cannot write output: " + why);

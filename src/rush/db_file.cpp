@@ -205,6 +205,7 @@ void check_writable(const std::string& path) {
 
 void write_db_file(const std::string& path, std::string_view data) {
     if (path == "-" || path.empty()) {
+        errno = 0;  // so that a failing write's errno is the one the caller finds
         std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
         std::cout.flush();
         return;

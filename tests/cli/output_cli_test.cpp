@@ -63,6 +63,17 @@ TEST(OutputCli, TheMessageSaysWhy) {
     EXPECT_EQ(r.err, "bitsolve sliding: cannot write output: No space left on device\n");
 }
 
+// The database commands print a summary after their rows: not when the rows never arrived.
+TEST(OutputCli, NoSummaryAfterRowsThatCouldNotBeWritten) {
+    const FullRun r = run_into_dev_full({"rush", "enumerate", "--size", "4", "--stats"}, "/dev/null");
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err.find("rows written"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("Rows:"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1),
+              "bitsolve rush enumerate: cannot write output: No space left on device\n")
+        << r.err;
+}
+
 TEST(OutputCli, AnErrorCodeIsKeptWhenOutputAlsoFails) {
     const FullRun r = run_into_dev_full({"sliding", "/nonexistent/board.txt"}, "/dev/null");
     EXPECT_EQ(r.exit_code, 3) << r.err;

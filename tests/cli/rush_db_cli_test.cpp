@@ -37,6 +37,9 @@ TEST(RushDbCli, EnumerateSize4OnStdoutWithSummary) {
     EXPECT_EQ(r.out.substr(0, 3), "07 ");  // hardest first
     EXPECT_NE(r.err.find("rows written"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("rows by moves: 7:"), std::string::npos) << r.err;
+    // The start line (stderr is no terminal here) speaks of a checkpoint only when one is given.
+    EXPECT_EQ(r.err.rfind("rush enumerate: 4x4, at most 0 walls: ", 0), 0U) << r.err;
+    EXPECT_EQ(r.err.find("resumed"), std::string::npos) << r.err;
     const auto s = run_cli({"rush", "enumerate", "--size", "4", "--stats", "--threads", "1"});
     ASSERT_EQ(s.exit_code, 0) << s.err;
     EXPECT_EQ(s.out, r.out);
@@ -173,6 +176,7 @@ TEST(RushDbCli, CheckpointResumesAndRefusesOtherParameters) {
     }
     r = run_cli({"rush", "enumerate", "--size", "4", "--walls", "1", "--checkpoint", ckpt, "--stats", "-o", out});
     ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find(" resumed from the checkpoint\n"), std::string::npos) << r.err;
     EXPECT_EQ(slurp(out), expected_rows(4, 1));
     std::remove(out.c_str());
     r = run_cli({"rush", "enumerate", "--size", "4", "--checkpoint", ckpt, "-o", out});
