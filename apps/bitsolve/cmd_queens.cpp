@@ -103,7 +103,8 @@ int run_list(int n, const Options& o) {
     std::uint64_t listed = 0;
     const bool json = o.format == "json";
     Json boards = Json::array();
-    std::vector<std::vector<int>> drawn;  // for --svg
+    if (!o.svg.empty()) check_writable(o.svg);  // before the list, which may be long
+    std::vector<std::vector<int>> drawn;        // for --svg
     // With --svg the text waits for the picture, so that a picture that cannot be written leaves
     // nothing on stdout.
     std::ostringstream held;

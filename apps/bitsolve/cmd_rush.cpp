@@ -206,6 +206,7 @@ std::string kernel_line(const Options& o) {
 
 int run_single(const Options& o) {
     const Board board = parse_one_board(read_input(o.file));
+    check_pictures_writable(o.pictures);
     SearchStats stats;
     if (o.cluster) {
         ClusterAnalyzer analyzer;

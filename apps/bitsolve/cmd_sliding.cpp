@@ -146,6 +146,7 @@ void print_stats(const SlidingOptions& o, const SearchStats& st, const std::stri
 int run_single(const SlidingOptions& o) {
     const Board start = parse_single_board(read_input(o.file));
     const Board goal = goal_for(o, start.geo);
+    check_pictures_writable(o.pictures);
     SolveOptions opt = solve_options(o);
     std::string table;  // the database --heuristic chose, "pdb663" for auto on 4x4, say
     // No table is loaded or built for a board that parity already answers (-1 at once).

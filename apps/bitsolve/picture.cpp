@@ -197,6 +197,11 @@ std::string queens_svg(int n, const std::vector<std::vector<int>>& boards) {
     return s + "</svg>\n";
 }
 
+void check_pictures_writable(const PictureFiles& files) {
+    for (const std::string& path : {files.svg, files.html})
+        if (!path.empty()) check_writable(path);
+}
+
 void write_pictures(const Scene& scene, const PictureFiles& files) {
     // Both are made and written before either replaces its file, so an error leaves none behind.
     std::vector<std::pair<std::string, std::vector<std::string_view>>> out;

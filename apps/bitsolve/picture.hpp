@@ -56,6 +56,10 @@ struct PictureFiles {
 // (Defined in common.cpp with the other option adders: only the files that add options compile CLI11.)
 void add_picture_options(CLI::App* cmd, PictureFiles& files);
 
+// Refuses now, as write_pictures would at the end, a picture path that cannot be written (a
+// missing folder, a folder), so that a long search does not find out after it.
+void check_pictures_writable(const PictureFiles& files);
+
 // Writes the pictures asked for; neither is written when either cannot be made.
 void write_pictures(const Scene& scene, const PictureFiles& files);
 

@@ -37,8 +37,11 @@ struct Target {
 
 Target target_of(const std::string& path, std::string_view what) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return {path, false};  // a new file (or a dangling link)
-    if (S_ISDIR(st.st_mode)) fail("replace", what, path, EISDIR);
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if ((!path.empty() && path.back() == '/') || (exists && S_ISDIR(st.st_mode)))
+        throw InputError("cannot write " + std::string(what) + "'" + quote(path, 200) +
+                         "': it is a directory, not a file");
+    if (!exists) return {path, false};  // a new file (or a dangling link)
     if (!S_ISREG(st.st_mode)) return {path, true};
     struct stat link {};
     if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
@@ -106,6 +109,19 @@ bool write_all(int fd, std::string_view data) {
 
 void write_file_atomic(const std::string& path, std::initializer_list<std::string_view> parts, std::string_view what) {
     write_files_atomic({{path, std::vector<std::string_view>(parts)}}, what);
+}
+
+void check_writable(const std::string& path, std::string_view what) {
+    const Target target = target_of(path, what);
+    if (target.in_place) {
+        if (::access(path.c_str(), W_OK) != 0) fail("open", what, path, errno);
+        return;
+    }
+    const std::string tmp = temp_path_for(target.file);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) fail("create", what, path, errno);
+    ::close(fd);
+    ::unlink(tmp.c_str());
 }
 
 void write_files_atomic(const std::vector<std::pair<std::string, std::vector<std::string_view>>>& files,

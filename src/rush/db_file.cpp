@@ -1,15 +1,9 @@
 #include "bitsolve/rush/db_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -174,33 +168,7 @@ std::string read_db_file(const std::string& path) {
 
 void check_writable(const std::string& path) {
     if (path == "-" || path.empty()) return;
-    // As write_file_atomic (core/file.hpp) will: a device or pipe is written in place, a symbolic
-    // link's file is replaced beside it, anything else by a file created beside `path`. Errors
-    // name `path`, with its exit code from the cause: no room is a limit, the rest the path's.
-    auto fail = [&](const char* step, int err) {
-        const std::string message = "cannot " + std::string(step) + " '" + quote(path, 200) + "': " + errno_text(err);
-        if (err == ENOSPC || err == EDQUOT || err == EFBIG || err == EIO) throw LimitError(message);
-        throw InputError(message);
-    };
-    struct stat st {};
-    const bool exists = ::stat(path.c_str(), &st) == 0;
-    if (path.back() == '/' || (exists && S_ISDIR(st.st_mode)))
-        throw InputError("cannot write '" + quote(path, 200) + "': it is a directory, not a file");
-    if (exists && !S_ISREG(st.st_mode)) {
-        if (::access(path.c_str(), W_OK) != 0) fail("open", errno);
-        return;
-    }
-    std::string target = path;
-    std::error_code ec;
-    if (exists && std::filesystem::is_symlink(path, ec)) {
-        const std::filesystem::path real = std::filesystem::canonical(path, ec);
-        if (!ec) target = real.string();
-    }
-    const std::string tmp = temp_path_for(target);
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) fail("create", errno);
-    ::close(fd);
-    ::unlink(tmp.c_str());
+    bitsolve::check_writable(path);
 }
 
 void write_db_file(const std::string& path, std::string_view data) {

@@ -46,7 +46,7 @@ TEST(WriteFileAtomic, WritesThePartsInOrderAndReplacesTheOldFile) {
     fs::remove_all(d);
 }
 
-TEST(WriteFileAtomic, AFailedReplaceKeepsNothingAndSaysWhere) {
+TEST(WriteFileAtomic, ADirectoryInTheWayKeepsNothingAndSaysWhere) {
     const fs::path d = fresh_dir("fail");
     const fs::path target = d / "taken";
     fs::create_directories(target / "inside");  // a non-empty directory cannot be replaced by a file
@@ -55,7 +55,7 @@ TEST(WriteFileAtomic, AFailedReplaceKeepsNothingAndSaysWhere) {
         FAIL() << "expected an InputError";
     } catch (const InputError& e) {
         const std::string m = e.message();
-        EXPECT_EQ(m.rfind("cannot replace checkpoint '" + target.string() + "': ", 0), 0u) << m;
+        EXPECT_EQ(m, "cannot write checkpoint '" + target.string() + "': it is a directory, not a file");
     }
     EXPECT_TRUE(fs::is_directory(target));
     EXPECT_EQ(entries(d), 1u);  // the temporary file was removed
@@ -136,6 +136,25 @@ TEST(WriteFilesAtomic, OneFileThatCannotBeWrittenLeavesTheOthersAsTheyWere) {
     write_files_atomic({{first, {"new"}}, {(d / "b.html").string(), {"page"}}});
     EXPECT_EQ(slurp(first), "new");
     EXPECT_EQ(slurp(d / "b.html"), "page");
+    fs::remove_all(d);
+}
+
+TEST(CheckWritable, RefusesWhatTheWriteWouldAndLeavesNothing) {
+    const fs::path d = fresh_dir("check");
+    check_writable((d / "new.txt").string());  // a file to be created: fine, nothing made
+    EXPECT_EQ(entries(d), 0u);
+    ASSERT_EQ(::mkfifo((d / "f").c_str(), 0600), 0);
+    check_writable((d / "f").string());  // a pipe is written in place: no reader needed to check
+    EXPECT_THROW(check_writable((d / "no" / "x").string()), InputError);
+    for (const std::string& dir : {d.string(), d.string() + "/new/"}) {
+        try {
+            check_writable(dir, "output ");
+            FAIL() << "expected an InputError for " << dir;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.message(), "cannot write output '" + dir + "': it is a directory, not a file");
+        }
+    }
+    EXPECT_EQ(entries(d), 1u);
     fs::remove_all(d);
 }
 

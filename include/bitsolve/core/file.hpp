@@ -24,9 +24,15 @@ bool write_all(int fd, std::string_view data);
 // the error says which step failed, where and why: "cannot <create|write|flush|replace> <what>
 // '<path>': <system text>"; `what` names the kind of file with a trailing space ("checkpoint ") or
 // is empty. LimitError when the disk has no room or fails (ENOSPC, EDQUOT, EFBIG, EIO), InputError
-// otherwise (a missing directory, no permission, a directory at `path`).
+// otherwise (a missing directory, no permission, a directory at `path` or a name ending in '/':
+// "cannot write '<path>': it is a directory, not a file").
 void write_file_atomic(const std::string& path, std::initializer_list<std::string_view> parts,
                        std::string_view what = {});
+
+// Fails now, with the error write_file_atomic(path, ...) would give, when it could not write
+// `path` (a directory or a name ending in '/', a device or pipe not writable, no file creatable
+// beside the target), so that a long run does not find out at its end. Leaves nothing behind.
+void check_writable(const std::string& path, std::string_view what = {});
 
 // Several files, each as write_file_atomic: every one is written and flushed before any is
 // renamed, so a failure to write one leaves none of them changed.

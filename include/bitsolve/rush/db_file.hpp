@@ -56,10 +56,8 @@ std::string read_db_file(const std::string& path);
 // ends in `.zst`. "-" writes to stdout (never compressed). InputError names the path when it
 // cannot be written; the temporary file is removed.
 void write_db_file(const std::string& path, std::string_view data);
-// Fails now when write_db_file(path, ...) could not write path: a directory (or a name ending in
-// '/'), a device or pipe not writable, no temporary file creatable beside the file, so that a long
-// run does not find out at its end. InputError naming path, LimitError when the disk has no room.
-// Leaves nothing behind.
+// Fails now when write_db_file(path, ...) could not write path (core/file.hpp's check_writable;
+// "-" is stdout and always passes), so that a long run does not find out at its end.
 void check_writable(const std::string& path);
 
 struct DbShard {
