@@ -35,12 +35,12 @@ auto run_released(F&& work) {
 // library's stop when either comes, and calls `tick` (a progress report; may call Python).
 void run_watched(const std::function<void()>& work, double timeout, const std::function<void()>& tick = {});
 
-// An integer argument in [lo, hi]: TypeError when it is not an int, ValueError naming `name` when
-// it is outside.
-long long int_arg(const py::handle& value, const char* name, long long lo, long long hi);
+// An integer argument (taken as a 64-bit int, so that anything with __index__ converts) checked
+// against [lo, hi]: ValueError naming `name` when it is outside.
+long long int_arg(long long value, const char* name, long long lo, long long hi);
 
 // Threads: 0 (all cores) to 1024, as the CLI's --threads.
-unsigned threads_arg(const py::handle& value);
+unsigned threads_arg(long long value);
 
 // A time limit in seconds (None or 0: none; up to 1e9, as the CLI's --timeout); ValueError for a
 // negative or NaN one.

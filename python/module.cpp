@@ -38,19 +38,14 @@ void raise_error(std::exception_ptr error, bool interrupted) {
     }
 }
 
-long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
-    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-        throw py::type_error(std::string(name) + " must be an int, not " +
-                             std::string(py::str(value.get_type().attr("__name__"))));
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || v < lo || v > hi)
+long long int_arg(long long value, const char* name, long long lo, long long hi) {
+    if (value < lo || value > hi)
         throw py::value_error(std::string(name) + " must be " + std::to_string(lo) + ".." + std::to_string(hi) +
-                              ", not " + std::string(py::str(value)));
-    return v;
+                              ", not " + std::to_string(value));
+    return value;
 }
 
-unsigned threads_arg(const py::handle& value) { return static_cast<unsigned>(int_arg(value, "threads", 0, 1024)); }
+unsigned threads_arg(long long value) { return static_cast<unsigned>(int_arg(value, "threads", 0, 1024)); }
 
 double timeout_arg(std::optional<double> timeout) {
     if (!timeout) return 0;

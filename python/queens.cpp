@@ -25,7 +25,7 @@ struct QueensSummary {
     py::int_ total, unique, asymmetric, rot180, rot90, full;
 };
 
-Summary run_count(const py::int_& n_arg, const py::int_& threads_value, const py::object& progress,
+Summary run_count(long long n_arg, long long threads_value, const py::object& progress,
                   std::optional<double> timeout_value) {
     const int n = static_cast<int>(int_arg(n_arg, "n", 1, 32));
     const unsigned threads = threads_arg(threads_value);
@@ -87,8 +87,7 @@ none). Ctrl-C stops the count (KeyboardInterrupt); a timeout raises TimeoutError
 threads outside 0..1024 or a negative or NaN timeout raise ValueError.)";
     m.def(
         "count",
-        [](const py::int_& n, bool unique, const py::int_& threads, const py::object& progress,
-           std::optional<double> timeout) {
+        [](long long n, bool unique, long long threads, const py::object& progress, std::optional<double> timeout) {
             const Summary s = run_count(n, threads, progress, timeout);
             return to_int(unique ? s.unique : s.total);
         },
@@ -97,10 +96,10 @@ threads outside 0..1024 or a negative or NaN timeout raise ValueError.)";
         (std::string("Counts the solutions on an n x n board (unique=True: up to symmetry).\n") + common_doc).c_str());
     m.def(
         "summary",
-        [](const py::int_& n, const py::int_& threads, const py::object& progress, std::optional<double> timeout) {
+        [](long long n, long long threads, const py::object& progress, std::optional<double> timeout) {
             const Summary s = run_count(n, threads, progress, timeout);
-            return QueensSummary{n.cast<int>(),    to_int(s.total), to_int(s.unique), to_int(s.asymmetric),
-                                 to_int(s.rot180), to_int(s.rot90), to_int(s.full)};
+            return QueensSummary{static_cast<int>(n), to_int(s.total), to_int(s.unique), to_int(s.asymmetric),
+                                 to_int(s.rot180),    to_int(s.rot90), to_int(s.full)};
         },
         py::arg("n"), py::arg("threads") = 0, py::arg("progress") = py::none(), py::arg("timeout") = py::none(),
         (std::string("Counts the solutions on an n x n board, with the unique ones by symmetry class.\n") + common_doc)

@@ -56,7 +56,7 @@ RushResult solve_one(const std::string& board, const std::string& metric, bool p
 }
 
 std::vector<RushResult> solve_many(const std::vector<std::string>& boards, const std::string& metric, bool path,
-                                   const py::int_& threads_value, std::optional<double> timeout) {
+                                   long long threads_value, std::optional<double> timeout) {
     const Metric m = metric_of(metric);
     const unsigned threads = threads_arg(threads_value);
     const double limit = timeout_arg(timeout);

@@ -42,10 +42,12 @@ struct Settings {
 // A tile number of a board or goal given as a list: an int (TypeError otherwise); the parser
 // judges its range.
 std::string tile_text(const py::handle& v) {
-    if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v))
+    if (py::isinstance<py::bool_>(v) || PyIndex_Check(v.ptr()) == 0)
         throw py::type_error("a tile must be an int, not " + std::string(py::str(v.get_type().attr("__name__"))) +
                              " (" + std::string(py::repr(v)) + ")");
-    return std::string(py::str(v)) + ' ';
+    PyObject* index = PyNumber_Index(v.ptr());  // a Python int, for any type with __index__
+    if (index == nullptr) throw py::error_already_set();
+    return std::string(py::str(py::reinterpret_steal<py::object>(index))) + ' ';
 }
 
 // Text as given: str, or bytes read as UTF-8; a leading byte-order mark dropped (as the CLI does).
@@ -108,7 +110,7 @@ const std::string& default_pdb_dir() {
 }
 
 Settings settings(const py::handle& goal, const std::string& heuristic, bool path, const std::string& algorithm,
-                  unsigned threads, const std::optional<std::string>& pdb_dir, const py::object& prune_depth) {
+                  unsigned threads, const std::optional<std::string>& pdb_dir, std::optional<long long> prune_depth) {
     Settings s;
     s.goal = goal_spec(goal);
     static const std::map<std::string, Algorithm> algorithms{
@@ -138,8 +140,8 @@ Settings settings(const py::handle& goal, const std::string& heuristic, bool pat
     s.opt.threads = threads;
     s.heuristic = heuristic;
     s.pdb_dir = pdb_dir ? *pdb_dir : default_pdb_dir();
-    if (!prune_depth.is_none()) {
-        s.prune_depth = static_cast<int>(int_arg(prune_depth, "prune_depth", 2, MoveFsm::kMaxDepth));
+    if (prune_depth) {
+        s.prune_depth = static_cast<int>(int_arg(*prune_depth, "prune_depth", 2, MoveFsm::kMaxDepth));
     }
     return s;
 }
@@ -186,9 +188,9 @@ std::optional<Geometry> size_of(const std::optional<std::string>& size) {
 }
 
 SlidingResult solve_one(const py::object& board, const py::object& goal, const std::string& heuristic, bool path,
-                        const std::string& algorithm, const std::optional<std::string>& size, const py::int_& threads,
+                        const std::string& algorithm, const std::optional<std::string>& size, long long threads,
                         const std::optional<std::string>& pdb_dir, std::optional<double> timeout,
-                        const py::object& prune_depth) {
+                        std::optional<long long> prune_depth) {
     const double limit = timeout_arg(timeout);
     Settings s = settings(goal, heuristic, path, algorithm, threads_arg(threads), pdb_dir, prune_depth);
     const Board start = to_board(board, size_of(size), 1);
@@ -203,8 +205,8 @@ SlidingResult solve_one(const py::object& board, const py::object& goal, const s
 
 std::vector<SlidingResult> solve_many(const py::iterable& boards, const py::object& goal, const std::string& heuristic,
                                       bool path, const std::string& algorithm, const std::optional<std::string>& size,
-                                      const py::int_& threads_value, const std::optional<std::string>& pdb_dir,
-                                      std::optional<double> timeout, const py::object& prune_depth) {
+                                      long long threads_value, const std::optional<std::string>& pdb_dir,
+                                      std::optional<double> timeout, std::optional<long long> prune_depth) {
     const unsigned threads = threads_arg(threads_value);
     const double limit = timeout_arg(timeout);
     const Settings s = settings(goal, heuristic, path, algorithm, 1, pdb_dir, prune_depth);
