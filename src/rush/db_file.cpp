@@ -37,7 +37,7 @@ bool board_length(std::size_t n) { return n == 16 || n == 25 || n == 36 || n == 
 bool pieces_look_right(std::string_view b) {
     std::size_t n = 4;
     while (n * n < b.size()) ++n;
-    std::size_t first[26], count[26] = {};
+    std::size_t first[26] = {}, count[26] = {};
     for (std::size_t i = 0; i < b.size(); ++i)
         if (b[i] >= 'A' && b[i] <= 'Z') {
             const auto p = static_cast<std::size_t>(b[i] - 'A');
