@@ -11,6 +11,7 @@
 
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/parallel.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/sliding/move_fsm.hpp"
 #include "bitsolve/sliding/parse.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
@@ -52,9 +53,9 @@ std::string tile_text(const py::handle& v) {
 
 // Text as given: str, or bytes read as UTF-8; a leading byte-order mark dropped (as the CLI does).
 std::string text_of(const py::handle& obj) {
-    std::string text = py::isinstance<py::bytes>(obj) ? std::string(obj.cast<py::bytes>()) : obj.cast<std::string>();
-    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-    return text;
+    const std::string text =
+        py::isinstance<py::bytes>(obj) ? std::string(obj.cast<py::bytes>()) : obj.cast<std::string>();
+    return std::string(strip_bom(text));
 }
 
 // A board given with a size= that it contradicts is refused, not solved at its own size.
