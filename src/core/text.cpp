@@ -78,6 +78,11 @@ std::string_view strip_bom(std::string_view text) {
     return text;
 }
 
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h) {
+    for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    return h;
+}
+
 bool is_blank_or_comment(std::string_view line) {
     for (char c : line) {
         if (is_blank(c) || c == '\r') continue;

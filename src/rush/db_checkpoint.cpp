@@ -16,12 +16,6 @@ namespace bitsolve::rush {
 
 namespace {
 
-std::uint64_t fnv1a(std::string_view s) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    return h;
-}
-
 // Thrown inside the parser for a record that the end of the file cut short.
 struct Torn {};
 

@@ -67,6 +67,14 @@ TEST(Text, QuoteEscapesAndTruncates) {
     EXPECT_EQ(quote(std::string(30, 'q'), 4), "qqqq...");
 }
 
+// The published FNV-1a 64-bit test vectors, and a hash continued over two parts.
+TEST(Text, Fnv1aMatchesTheReferenceValues) {
+    EXPECT_EQ(fnv1a(""), 0xcbf29ce484222325ULL);
+    EXPECT_EQ(fnv1a("a"), 0xaf63dc4c8601ec8cULL);
+    EXPECT_EQ(fnv1a("foobar"), 0x85944171f73967e8ULL);
+    EXPECT_EQ(fnv1a("bar", fnv1a("foo")), fnv1a("foobar"));
+}
+
 TEST(Text, BlankOrComment) {
     EXPECT_TRUE(is_blank_or_comment("   "));
     EXPECT_TRUE(is_blank_or_comment("  # hi"));

@@ -25,6 +25,11 @@ std::string read_stream(std::istream& in, const std::string& name, std::size_t m
 // Removes a leading UTF-8 byte-order mark, if any.
 std::string_view strip_bom(std::string_view text);
 
+// The 64-bit FNV-1a hash of `bytes`, continued from `h` (a hash can run over several parts in
+// turn): the checksum of the text files a run saves, checkpoints and journals.
+inline constexpr std::uint64_t kFnv1aBasis = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = kFnv1aBasis);
+
 struct Line {
     std::string_view text;  // without the line end (and without a trailing '\r')
     std::size_t number;     // 1-based
