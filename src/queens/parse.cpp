@@ -1,5 +1,7 @@
 #include "bitsolve/queens/parse.hpp"
 
+#include <fmt/format.h>
+
 #include "bitsolve/core/errors.hpp"
 #include "bitsolve/core/text.hpp"
 
@@ -90,7 +92,7 @@ std::uint64_t CheckpointData::done_count() const {
 }
 
 std::string format_checkpoint(const RunState& st) {
-    std::string s = std::string(kMagic) + " 1\n";
+    std::string s = std::string(kMagic) + " 2\n";
     s += "n " + std::to_string(st.n) + "\n";
     s += "shard " + std::to_string(st.shard.index) + "/" + std::to_string(st.shard.count) + "\n";
     s += "split " + std::to_string(st.depth) + " " + std::to_string(st.items) + "\n";
@@ -114,23 +116,37 @@ std::string format_checkpoint(const RunState& st) {
     }
     s += "\ntotal " + to_string(st.counts.total) + "\nrot180 " + to_string(st.counts.rot180) + "\nrot90 " +
          to_string(st.counts.rot90) + "\n";
+    s += fmt::format("check {:016x}\n", fnv1a(s));
     return s;
 }
 
 CheckpointData parse_checkpoint(std::string_view text) {
-    const auto lines = content_lines(text, 9);
+    const auto lines = content_lines(text, 10);
     if (lines.empty()) throw InputError("empty checkpoint", 1, 1);
     CheckpointData cp;
+    // Version 2 ends with a checksum line; version 1, written before it, is still read.
+    bool checked = false;
     {
         const auto t = expect_key(lines[0], kMagic, 1);
-        if (t[1].text != "1")
+        if (t[1].text != "1" && t[1].text != "2")
             throw InputError("unsupported checkpoint version '" + quote(t[1].text) + "'", t[1].line, t[1].column);
+        checked = t[1].text == "2";
     }
-    const char* keys[] = {"n", "shard", "split", "done", "total", "rot180", "rot90"};
-    if (lines.size() < 8)
+    const char* keys[] = {"n", "shard", "split", "done", "total", "rot180", "rot90", "check"};
+    const std::size_t count = checked ? 9 : 8;
+    if (lines.size() < count)
         throw InputError("checkpoint ends early: expected a '" + std::string(keys[lines.size() - 1]) + "' line",
                          lines.back().number + 1, 1);
-    if (lines.size() > 8) throw InputError("unexpected line after 'rot90'", lines[8].number, 1);
+    if (lines.size() > count)
+        throw InputError("unexpected line after '" + std::string(keys[count - 2]) + "'", lines[count].number, 1);
+    if (checked) {
+        // Over every byte before the check line, comments included: the file is the program's own.
+        const auto t = expect_key(lines[8], "check", 1);
+        const std::string_view body = strip_bom(text);
+        const auto before = static_cast<std::size_t>(lines[8].text.data() - body.data());
+        if (t[1].text != fmt::format("{:016x}", fnv1a(body.substr(0, before))))
+            throw InputError("checksum mismatch: the file is damaged or was edited", t[1].line, t[1].column);
+    }
     cp.n = parse_n(expect_key(lines[1], "n", 1)[1]);
     {
         const auto t = expect_key(lines[2], "shard", 1);

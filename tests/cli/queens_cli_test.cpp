@@ -234,11 +234,20 @@ TEST(QueensCli, SigtermSavesTheCheckpoint) {
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 1);
     const std::string saved = slurp(ck);
-    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 1\nn 17\n", 0), 0u) << saved;
+    EXPECT_EQ(saved.rfind("bitsolve-queens-checkpoint 2\nn 17\n", 0), 0u) << saved;
     // Resuming N = 17 would take seconds; the saved state must parse and be refused for N = 16.
     const auto r = run_cli({"queens", "16", "--checkpoint", ck});
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_NE(r.err.find("for N=17"), std::string::npos) << r.err;
+    // A total changed by hand (or by a damaged disk) is refused, not added to the count.
+    std::string edited = saved;
+    const std::size_t total = edited.find("\ntotal ") + 7;
+    edited[total] = edited[total] == '9' ? '8' : static_cast<char>(edited[total] + 1);
+    write_file(ck, edited);
+    const auto e = run_cli({"queens", "17", "--checkpoint", ck});
+    EXPECT_EQ(e.exit_code, 3) << e.err;
+    EXPECT_EQ(e.out, "");
+    EXPECT_NE(e.err.find("checksum mismatch"), std::string::npos) << e.err;
     std::remove(ck.c_str());
 }
 

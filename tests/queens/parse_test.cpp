@@ -2,10 +2,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <string>
 
 #include "bitsolve/core/errors.hpp"
+#include "bitsolve/core/text.hpp"
 #include "bitsolve/queens/checkpoint.hpp"
 #include "bitsolve/queens/parse.hpp"
 #include "cli/cli_run.hpp"
@@ -80,10 +83,45 @@ TEST(QueensParse, CheckpointForAnotherRunIsRefused) {
     EXPECT_NO_THROW(resume_state(cp, make_split(12), ShardSpec{2, 3}));
 }
 
+// Version 2 as written today: kGood with a check line. Any changed byte above the check line
+// is refused there; version 1 (kGood itself) is still read.
+std::string version2(std::string body) {
+    body.replace(body.find(" 1\n"), 3, " 2\n");
+    return body + fmt::format("check {:016x}\n", fnv1a(body));
+}
+
+TEST(QueensParse, CheckpointChecksum) {
+    const std::string good = version2(kGood);
+    EXPECT_EQ(parse_checkpoint(good).counts, (Counts{500, 4, 0}));
+    std::string edited = good;
+    edited.replace(edited.find("total 500"), 9, "total 501");
+    expect_error_at(edited, 9, 7);
+    try {
+        parse_checkpoint(edited);
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("checksum mismatch"), std::string::npos) << e.what();
+    }
+    // A comment added by hand is a changed byte too.
+    expect_error_at("# note\n" + good, 10, 7);
+    // The check line is required in version 2, and nothing may follow it.
+    expect_error_at(good.substr(0, good.find("\ncheck ") + 1), 9, 1);
+    expect_error_at(good + "rot90 0\n", 10, 1);
+    expect_error_at(good.substr(0, good.find("\ncheck ") + 1) + "chek 0\n", 9, 1);
+    // What format_checkpoint writes is version 2 and reads back.
+    const Split split = make_split(12);
+    RunState st = fresh_state(split, ShardSpec{1, 1});
+    st.done[3] = 1;
+    st.done_count = 1;
+    st.counts = Counts{7, 0, 0};
+    const std::string text = format_checkpoint(st);
+    EXPECT_EQ(text.rfind("bitsolve-queens-checkpoint 2\n", 0), 0u) << text;
+    EXPECT_EQ(parse_checkpoint(text).counts, st.counts);
+}
+
 TEST(QueensParse, BadCheckpoints) {
     expect_error_at("", 1, 1);
     expect_error_at("hello 1\n", 1, 1);
-    expect_error_at("bitsolve-queens-checkpoint 2\n", 1, 28);
+    expect_error_at("bitsolve-queens-checkpoint 3\n", 1, 28);
     expect_error_at(with_line(1, "n 33"), 2, 3);
     expect_error_at(with_line(1, "n x"), 2, 3);
     expect_error_at(with_line(1, "m 12"), 2, 1);

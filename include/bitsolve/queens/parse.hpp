@@ -2,7 +2,7 @@
 // The two text files of a long N-Queens count, their writers and their parsers.
 //
 // Checkpoint (`bitsolve queens N --checkpoint FILE`), rewritten atomically as the run goes:
-//   bitsolve-queens-checkpoint 1
+//   bitsolve-queens-checkpoint 2
 //   n 17
 //   shard 1/1
 //   split 1 41459           depth of the split, sub-problems in this shard
@@ -10,7 +10,9 @@
 //   total 8123456           sums over the finished sub-problems
 //   rot180 0
 //   rot90 0
+//   check 5e0c6c7a34d0b1f2  FNV-1a (fnv1a) of every byte before this line
 // `done` lists the finished local sub-problems as increasing, disjoint ranges (maybe none).
+// Version 1 is the same without the check line; it is still read.
 //
 // Partial result (`--shard i/K`), one line:
 //   queens-partial n=17 shard=3/8 count=11976532 rot180=4 rot90=0
