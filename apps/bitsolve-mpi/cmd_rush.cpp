@@ -83,7 +83,7 @@ int run(const Options& o) {
         } catch (const UsageError& e) {
             throw UsageError(std::string(e.what()) + " (see bitsolve-mpi rush enumerate --help)");
         }
-        check_writable(o.output.empty() ? "-" : o.output);
+        check_db_output(o.output.empty() ? "-" : o.output);
         if (!o.checkpoint.empty()) {
             const DbEnumeration e(params);
             journal = std::make_unique<Journal>(o.checkpoint,

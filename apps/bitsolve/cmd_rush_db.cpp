@@ -140,7 +140,7 @@ int run_enumerate(const EnumOptions& o) {
     const DbShard shard = shard_option(o.shard);
     const bool shard_file = !o.shard.empty();  // --shard 1/1 too: a shard file that merges alone
     apply_common_options(o.common);
-    check_writable(o.output);  // now, not after the run
+    check_db_output(o.output);  // now, not after the run
     const auto t0 = Clock::now();
     const DbEnumeration e(params);
     Progress progress;
@@ -186,7 +186,7 @@ struct MergeOptions {
 int run_merge(const MergeOptions& o) {
     const auto t0 = Clock::now();
     apply_common_options(o.limits);
-    check_writable(o.output);
+    check_db_output(o.output);
     std::optional<ShardHeader> first;
     std::map<std::uint64_t, std::string> seen;
     std::vector<DbRow> rows;

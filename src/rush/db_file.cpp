@@ -166,7 +166,7 @@ std::string read_db_file(const std::string& path) {
     }
 }
 
-void check_writable(const std::string& path) {
+void check_db_output(const std::string& path) {
     if (path == "-" || path.empty()) return;
     bitsolve::check_writable(path);
 }

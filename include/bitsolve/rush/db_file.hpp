@@ -58,7 +58,7 @@ std::string read_db_file(const std::string& path);
 void write_db_file(const std::string& path, std::string_view data);
 // Fails now when write_db_file(path, ...) could not write path (core/file.hpp's check_writable;
 // "-" is stdout and always passes), so that a long run does not find out at its end.
-void check_writable(const std::string& path);
+void check_db_output(const std::string& path);
 
 struct DbShard {
     std::uint64_t index = 0;  // 0..count-1; written i/K with i = index + 1, as queens numbers shards
