@@ -1,5 +1,6 @@
 #include "bitsolve/core/text.hpp"
 
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,11 +32,20 @@ std::string read_all(std::istream& in, std::size_t max_bytes, const std::string&
 
 // Standard input read to its end with read(2): a signal that interrupts the wait (the front end's
 // handlers do not restart it) ends the read with the stop it requested (LimitError), never with
-// part of the input taken for all of it; a read error (stdin a directory) is named.
+// part of the input taken for all of it; a read error (stdin a directory) is named. The wait for
+// input is polled every 50 ms, so that a stop requested by another thread (a time limit) ends a
+// wait for input that does not come.
 std::string read_stdin(std::size_t max_bytes) {
     std::string data;
     char buf[1 << 16];
     for (;;) {
+        pollfd ready{STDIN_FILENO, POLLIN, 0};
+        const int polled = ::poll(&ready, 1, 50);
+        if (polled == 0 || (polled < 0 && errno == EINTR)) {
+            check_stop();
+            continue;
+        }
+        // Input, its end, or a poll error: the read below tells which.
         const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
         if (n == 0) break;
         if (n < 0) {

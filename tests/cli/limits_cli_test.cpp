@@ -164,10 +164,39 @@ TEST(Limits, AStopWhileStdinArrivesIsAStopNotAShorterBoard) {
         expect_rejected(r, 1, "sliding, signal " + std::to_string(sig) + " while reading stdin");
         EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
     }
-    // The whole board, but stdin left open past the time limit: the limit is honoured once the
-    // input ends.
+    // The whole board, but stdin left open past the time limit: the limit ends the wait.
     const auto r = stop_while_reading({"sliding", "--timeout", "0.3"}, "1 0 3\n4 2 5\n7 8 6\n", 0);
     expect_rejected(r, 1, "sliding --timeout 0.3 with stdin open for 1.2 s");
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+}
+
+// stdin that stays open with nothing on it: a time limit ends the wait (exit code 1, nothing on
+// stdout), without a signal and without the input ending.
+TEST(Limits, ATimeLimitEndsAWaitForStdin) {
+    const fs::path fifo = scratch_dir() / "stdin-silent.fifo";
+    fs::remove(fifo);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const fs::path out = scratch_dir() / "silent.out", err = scratch_dir() / "silent.err";
+    const pid_t pid = spawn_cli({"sliding", "--timeout", "0.3"}, fifo.string(), out.string(), err.string());
+    const int w = ::open(fifo.c_str(), O_WRONLY);  // held open, never written
+    ASSERT_GE(w, 0);
+    int status = 0;
+    pid_t done = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    while ((done = ::waitpid(pid, &status, WNOHANG)) == 0 &&
+           std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20))
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (done == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+    }
+    ::close(w);
+    ASSERT_EQ(done, pid) << "still waiting for stdin 20 s after a time limit of 0.3 s";
+    test::Run r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out.string());
+    r.err = slurp(err.string());
+    expect_rejected(r, 1, "sliding --timeout 0.3 with stdin open and silent");
     EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
 }
 
