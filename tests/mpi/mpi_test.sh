@@ -2,8 +2,8 @@
 # bitsolve-mpi end to end under `mpirun --oversubscribe -np 3` (ctest label mpi; tests/CMakeLists.txt):
 #   mpi_test.sh CASE BITSOLVE_MPI BITSOLVE DATA_DIR
 # CASE: queens (N = 1..15 against the OEIS counts), sliding (a batch against bitsolve), rush (the
-# 4x4 and 5x5 databases against bitsolve), fault (a job stopped or killed midway and resumed from
-# its journal), stop (--timeout and SIGTERM: exit code 1, one line, resumed), errors (bad input: one line, the usual exit codes, on one rank and on three).
+# 4x4 and 5x5 databases against bitsolve, the 5x5 one again with threads refused), fault (a job
+# stopped or killed midway and resumed from its journal), stop (--timeout and SIGTERM: exit code 1, one line, resumed), errors (bad input: one line, the usual exit codes, on one rank and on three).
 set -uo pipefail
 case_name=$1 mpi_bin=$2 bin=$3 data=$4
 tmp=$(mktemp -d)
@@ -140,6 +140,15 @@ case_rush() {
     local slices
     slices=$(sed -n 's/^Slices: //p' "$tmp/err")
     grep -qx "Slices resumed: $slices" "$tmp/err" || fail "rush resumed: not every slice read back"
+    # Threads the system refuses: 1 GiB stacks under a 32 GiB address-space cap, so that no rank
+    # can start its 64; each computes on those that started, and the rows are the same.
+    if (ulimit -s 1048576) 2>/dev/null; then
+        (ulimit -s 1048576 && ulimit -v $((32 << 20)) && mpi rush enumerate --size 5 --threads 64) \
+            >"$tmp/got" 2>"$tmp/err" || fail "rush with threads refused: exit code $?, stderr: $(head -c 300 "$tmp/err")"
+        cmp -s "$tmp/want" "$tmp/got" || fail "rush with threads refused: rows differ"
+    else
+        echo "rush with threads refused: skipped (the stack size cannot be raised to 1 GiB)" >&2
+    fi
 }
 
 case_fault() {
