@@ -241,6 +241,38 @@ TEST(SlidingPdbCli, BuildBestNeedsASizeWithADatabase) {
     }
 }
 
+// The tables a search holds are weighed together against --max-memory, before any is read or
+// built: pdb555's three 4x4 tables take 1.5 MiB, each of them and each build under 1 MiB.
+TEST(SlidingPdbCli, TablesAreWeighedTogetherAgainstTheMemoryLimit) {
+    CacheDir dir;
+    const std::string board = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n";
+    const std::string refused = "the heuristic pdb555 needs 1.5 MiB, more than the memory limit of 1.0 MiB";
+    const std::vector<std::string> search = {"sliding",   "--heuristic",     "pdb555",
+                                             "--pdb-dir", dir.path.string(), "--max-memory"};
+    auto with = [&search](const std::string& limit) {
+        auto args = search;
+        args.push_back(limit);
+        return args;
+    };
+    auto r = run_cli(with("1M"), board);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(refused), std::string::npos) << r.err;
+    EXPECT_EQ(count_files(dir.path), 0);  // nothing built
+    // Built one at a time, the tables fit; loaded together for a search, they do not.
+    r = run_cli(
+        {"sliding", "build-pdb", "pdb555", "--size", "4x4", "--pdb-dir", dir.path.string(), "--max-memory", "1M"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(count_files(dir.path), 3);
+    r = run_cli(with("1M"), board);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(refused), std::string::npos) << r.err;
+    r = run_cli(with("2M"), board);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "1\n");
+}
+
 // pdb7773: three tables of 25!/18! entries and one of 25!/22!, each 7-tile build peaking at 3 bytes
 // an entry (2-byte slots: 7 tiles leave at most 6 blank regions); refused under a smaller limit.
 TEST(SlidingPdbCli, SevenTileTablesSayWhatTheyNeed) {

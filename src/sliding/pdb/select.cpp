@@ -10,6 +10,7 @@
 #include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/parallel.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
+#include "bitsolve/sliding/pdb/table.hpp"
 
 namespace bitsolve::sliding::pdb {
 namespace {
@@ -22,6 +23,14 @@ bool all_cached(const std::filesystem::path& dir, const std::vector<PatternSpec>
     if (dir.empty()) return false;
     return std::all_of(specs.begin(), specs.end(),
                        [&](const PatternSpec& s) { return std::filesystem::exists(table_path(dir, s)); });
+}
+
+// What a table takes once loaded for a search: its entries, or for a zero-aware table its lookup
+// form, as large as its cache file when there is one, else the most it can take.
+std::uint64_t loaded_bytes(const std::filesystem::path& dir, const PatternSpec& spec) {
+    if (!spec.zero_aware) return spec.table_entries();
+    const std::uint64_t cached = dir.empty() || !kFormFiles ? 0 : payload_bytes(form_path(dir, spec));
+    return cached != 0 ? cached : zero_aware_lookup_bytes_at_most(spec);
 }
 
 }  // namespace
@@ -87,6 +96,11 @@ std::shared_ptr<const PdbHeuristic> select_pdb(std::string_view name, const Boar
             distinct.push_back(spec);
             if (spec.zero_aware && !source.dir.empty()) cached.push_back(spec);
         }
+    // The tables are held together for the whole search: refused before any is read or built
+    // when together they would exceed the memory budget.
+    std::uint64_t held = 0;
+    for (const auto& spec : distinct) held += loaded_bytes(source.dir, spec);
+    require_memory(static_cast<std::size_t>(held), "the heuristic " + partition);
     using Kind = TableEvent::Kind;
     std::size_t ready = 0;      // (under `reporting`)
     std::uint64_t to_read = 0;  // (only for the events: it stats the cache files)
