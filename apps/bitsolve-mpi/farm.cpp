@@ -99,6 +99,8 @@ public:
     }
     ~LocalPool() { close(); }
     LocalPool(const LocalPool&) = delete;
+    // The threads that started (fewer than asked when the system refused some).
+    unsigned started() const { return static_cast<unsigned>(pool_.size()); }
     LocalPool& operator=(const LocalPool&) = delete;
 
     void add(std::uint64_t unit) {
@@ -309,7 +311,7 @@ std::vector<RankStats> run_master(const Job& job, unsigned threads) {
     stats[0].busy = pool.busy();
     stats[0].wall = since(t0);
     stats[0].main_cpu = thread_cpu_seconds() - cpu0;
-    stats[0].threads = threads;
+    stats[0].threads = pool.started();
     return stats;
 }
 
@@ -377,7 +379,7 @@ RankStats run_worker(const Job& job, unsigned threads) {
     s.busy = pool.busy();
     s.wall = since(t0);
     s.main_cpu = thread_cpu_seconds() - cpu0;
-    s.threads = threads;
+    s.threads = pool.started();
     s.messages += 3;  // the last three
     std::string last;
     put(last, static_cast<std::uint8_t>(signalled ? 1 : 0));

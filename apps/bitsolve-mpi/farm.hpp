@@ -43,7 +43,7 @@ struct RankStats {
     double busy = 0;             // seconds its threads computed (summed over threads)
     double wall = 0;             // seconds in the farm
     double main_cpu = 0;         // CPU seconds of the main thread (messages, polling, results)
-    unsigned threads = 0;
+    unsigned threads = 0;        // that started (fewer than asked when the system refused some)
     double idle() const { return wall * threads > busy ? wall * threads - busy : 0; }
 };
 

@@ -143,9 +143,12 @@ case_rush() {
     # Threads the system refuses: 1 GiB stacks under a 32 GiB address-space cap, so that no rank
     # can start its 64; each computes on those that started, and the rows are the same.
     if (ulimit -s 1048576) 2>/dev/null; then
-        (ulimit -s 1048576 && ulimit -v $((32 << 20)) && mpi rush enumerate --size 5 --threads 64) \
+        (ulimit -s 1048576 && ulimit -v $((32 << 20)) && mpi rush enumerate --size 5 --threads 64 --stats) \
             >"$tmp/got" 2>"$tmp/err" || fail "rush with threads refused: exit code $?, stderr: $(head -c 300 "$tmp/err")"
         cmp -s "$tmp/want" "$tmp/got" || fail "rush with threads refused: rows differ"
+        # --stats counts the threads that started, not those asked for.
+        grep -Eq '^Rank [0-9]+: .*, [0-9]+ threads' "$tmp/err" || fail "rush with threads refused: no Rank line"
+        ! grep -Eq '^Rank [0-9]+: .*, 64 threads' "$tmp/err" || fail "rush with threads refused: --stats counts 64 threads"
     else
         echo "rush with threads refused: skipped (the stack size cannot be raised to 1 GiB)" >&2
     fi
