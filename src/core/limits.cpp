@@ -11,6 +11,20 @@ namespace bitsolve {
 namespace {
 std::atomic<double> g_timeout_seconds{0.0};
 std::atomic<std::size_t> g_memory_budget{0};
+std::atomic<std::size_t> g_memory_held{0};
+
+[[noreturn]] void refuse_memory(std::string_view what, std::size_t bytes, std::size_t others) {
+    std::string message = std::string(what) + " needs " + format_size(bytes);
+    message += others == 0 ? std::string(",") : ", which with the " + format_size(others) + " already held is";
+    message += " more than the memory limit of " + format_size(memory_budget());
+    throw LimitError(message);
+}
+
+// Whether `bytes` fit beside `others` (overflow-safe).
+bool fits(std::size_t bytes, std::size_t others) {
+    const std::size_t budget = memory_budget();
+    return bytes <= budget && others <= budget - bytes;
+}
 }  // namespace
 
 StopReason stop_reason() noexcept {
@@ -54,9 +68,38 @@ std::size_t memory_budget() noexcept {
 void set_memory_budget(std::size_t bytes) noexcept { g_memory_budget.store(bytes); }
 
 void require_memory(std::size_t bytes, std::string_view what) {
-    if (bytes <= memory_budget()) return;
-    throw LimitError(std::string(what) + " needs " + format_size(bytes) + ", more than the memory limit of " +
-                     format_size(memory_budget()));
+    const std::size_t others = memory_held();
+    if (!fits(bytes, others)) refuse_memory(what, bytes, others);
+}
+
+std::size_t memory_held() noexcept { return g_memory_held.load(); }
+
+void MemoryHold::hold(std::size_t bytes, std::string_view what) {
+    if (bytes <= bytes_) {
+        g_memory_held.fetch_sub(bytes_ - bytes);
+    } else {
+        const std::size_t more = bytes - bytes_;
+        const std::size_t before = g_memory_held.fetch_add(more);
+        if (!fits(bytes, before - bytes_)) {
+            g_memory_held.fetch_sub(more);
+            refuse_memory(what, bytes, before - bytes_);
+        }
+    }
+    bytes_ = bytes;
+}
+
+void MemoryHold::release() noexcept {
+    g_memory_held.fetch_sub(bytes_);
+    bytes_ = 0;
+}
+
+MemoryHold& MemoryHold::operator=(MemoryHold&& other) noexcept {
+    if (this != &other) {
+        release();
+        bytes_ = other.bytes_;
+        other.bytes_ = 0;
+    }
+    return *this;
 }
 
 std::string format_size(std::size_t bytes) {

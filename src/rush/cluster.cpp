@@ -14,9 +14,8 @@ namespace bitsolve::rush {
 namespace {
 
 constexpr std::uint16_t kUnset = 0xFFFF;
-// Bytes per state across the arrays below (neighbour lists checked apart) and the hash table
-// at its worst load.
-constexpr std::size_t kBytesPerState = sizeof(Key) + 4 + 2 + 4 + 2 * KeyIndex::kSpread * (sizeof(Key) + 4);
+// Bytes per state across the arrays below (neighbour lists apart; the KeyIndex holds its own).
+constexpr std::size_t kBytesPerState = sizeof(Key) + 4 + 2 + 4;
 
 // The order of Fogleman's database among equally hard states: the cells of the horizontal
 // pieces, then of the vertical ones, as integers with cell (r, c) at bit r*N + c.
@@ -69,14 +68,14 @@ ClusterReport ClusterAnalyzer::analyze(const Board& board, Metric metric) {
                 layer_end = keys_.size();
             }
             if ((h & 0xFFF) == 0) check_stop();
-            if (keys_.size() + CompiledBoard::kChildBuffer > keys_.capacity())
-                require_memory(2 * keys_.size() * kBytesPerState, "the cluster");
-            if (edges_.size() + CompiledBoard::kChildBuffer > edges_.capacity()) {
+            const bool more_states = keys_.size() + CompiledBoard::kChildBuffer > keys_.capacity();
+            const bool more_edges = edges_.size() + CompiledBoard::kChildBuffer > edges_.capacity();
+            if (more_states || more_edges) {  // each array at most doubles; kept for the next clusters
                 if (edges_.size() + CompiledBoard::kChildBuffer > ~std::uint32_t{0})
                     throw LimitError("clusters with more than 2^32 moves are not supported");
-                require_memory(2 * (edges_.size() + CompiledBoard::kChildBuffer) * sizeof(std::uint32_t) +
-                                   keys_.size() * kBytesPerState,
-                               "the cluster");
+                const std::size_t after = 2 * keys_.size() * kBytesPerState +
+                                          2 * (edges_.size() + CompiledBoard::kChildBuffer) * sizeof(std::uint32_t);
+                hold_.hold(std::max(hold_.bytes(), after), "the cluster");
             }
             const std::size_t m = space.children<Unit>(keys_[h], kid_keys, kid_pieces);
             generated += m;

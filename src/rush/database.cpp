@@ -96,7 +96,8 @@ private:
     void grow() {
         const std::size_t cap = h_.empty() ? 4096 : 2 * h_.size();
         if (cap > 0xFFFFFFFFu) throw LimitError("a database slice with more than 2^31 layouts is not supported");
-        require_memory(cap * 3 * sizeof(u64) * 2, "the analysed layouts of a slice");
+        // The table at its new size, the parked entries and used_ beside it at most as large.
+        hold_.hold(cap * 3 * sizeof(u64) * 2, "the analysed layouts of a slice");
         std::vector<u64> oh, ov, of;
         for (std::uint32_t s : used_) oh.push_back(h_[s]), ov.push_back(v_[s]), of.push_back(f_[s]);
         h_.assign(cap, kEmpty);
@@ -107,6 +108,7 @@ private:
         used_.clear();
         for (std::size_t i = 0; i < oh.size(); ++i) insert(oh[i], ov[i], of[i]);
     }
+    MemoryHold hold_;
     std::vector<u64> h_, v_, f_;
     std::vector<std::uint32_t> used_;
     std::size_t mask_ = 0;

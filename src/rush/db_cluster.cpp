@@ -61,9 +61,11 @@ bool DbClusterAnalyzer::packed_but_primary(Key k) const {
 
 void DbClusterAnalyzer::grow(std::size_t size) {
     if (size > goals_.size()) {  // room for every state, kept for the clusters after
-        require_memory(2 * (size - goals_.size()) * sizeof(Key), "the cluster's goals and packed states");
+        const std::string_view what = "the cluster's goals and packed states";
+        hold_.hold(2 * (goals_.size() + size) * sizeof(Key), what);  // the old arrays beside the new
         goals_.resize(size);
         packed_.resize(size);
+        hold_.hold(2 * size * sizeof(Key), what);
     }
 }
 

@@ -37,10 +37,14 @@ __attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t co
     if (count + extra > keys_.size()) [[unlikely]] {
         const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
         if (want > kMaxSearchNodes) throw LimitError("searches of more than 2^32 states are not supported");
-        const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) + (from_keys ? 0 : 2 * sizeof(u64));
-        require_memory((want - keys_.size()) * per_node, "the search frontier");
+        // Key and record, and both occupancies for the scalar kernel (kept once made); the old
+        // arrays beside the new while they are copied.
+        const std::size_t per_node =
+            sizeof(Key) + sizeof(std::uint64_t) + (from_keys && occ_.empty() ? 0 : 2 * sizeof(u64));
+        hold_.hold((keys_.size() + want) * per_node, "the search frontier");
         keys_.resize(want);
         records_.resize(want);
+        hold_.hold(want * per_node, "the search frontier");
     }
     if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
 }

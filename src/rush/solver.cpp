@@ -45,9 +45,10 @@ Solution Solver::run_steps(const CompiledBoard& space, bool want_path, int max_l
             seen_.reset(2 * (count + m));
             for (std::size_t i = 0; i < count; ++i) seen_.insert_key(nodes_[i].key);
         }
-        if (count + m > nodes_.size()) {
-            require_memory(2 * nodes_.size() * sizeof(Node), "the search frontier");
+        if (count + m > nodes_.size()) {  // the old nodes beside the new while they are copied
+            hold_.hold(3 * nodes_.size() * sizeof(Node), "the search frontier");
             nodes_.resize(2 * nodes_.size());
+            hold_.hold(nodes_.size() * sizeof(Node), "the search frontier");
         }
         for (std::size_t j = 0; j < m; ++j) {
             const Key kid = kid_keys[j];

@@ -129,6 +129,25 @@ TEST(Limits, SignalsStopACountCleanlyAndKeepTheCheckpoint) {
     }
 }
 
+// --max-memory bounds what a run holds at once, all its structures together: bidir's two visited
+// sets and frontier lists, and the old table beside the new one while a set grows. Each of them
+// alone stays far below the limit here; together they reach it and the run stops (exit code 1).
+TEST(Limits, TheMemoryLimitBoundsTheStructuresTogether) {
+    const fs::path empty = write_file("empty-stdin", "");
+    const fs::path small = write_file("small-board", "1 2 3\n4 5 6\n7 0 8\n");
+    const auto base = run_guarded({"sliding", "--algo", "bidir", small.string()}, empty);
+    ASSERT_EQ(base.exit_code, 0) << base.err;
+    // Korf's instance 55 (41 moves), which bidir answers with some 800 MB.
+    const fs::path board = write_file("korf-55", "13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n");
+    const auto r = run_guarded(
+        {"sliding", "--algo", "bidir", "--goal", "blank-first", "--max-memory", "64M", board.string()}, empty);
+    expect_rejected(r, 1, "bidir under --max-memory 64M");
+    EXPECT_NE(r.err.find("already held is more than the memory limit of 64.0 MiB"), std::string::npos) << r.err;
+#if !defined(__SANITIZE_ADDRESS__)
+    EXPECT_LT(r.max_rss_kb, base.max_rss_kb + 64 * 1024) << "baseline " << base.max_rss_kb << " KB";
+#endif
+}
+
 // stdin that is still arriving when a stop comes: the run stops (exit code 1, nothing on stdout)
 // instead of taking the part read so far for the whole board.
 Run stop_while_reading(const Args& args, const std::string& first_part, int sig) {

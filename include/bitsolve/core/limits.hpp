@@ -2,7 +2,8 @@
 // Cooperative limits: a process-wide stop flag and the memory budget. The front end sets the
 // flag (its timeout watchdog, its signal handlers); searches poll `stop_requested()` (one relaxed
 // atomic load) every few thousand nodes and unwind by throwing LimitError via `check_stop()`.
-// A search that would exceed the memory budget refuses up front (`require_memory`).
+// The large structures of a run hold their sizes against the memory budget (`MemoryHold`), and
+// one that would take the holds past it refuses up front.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -33,7 +34,35 @@ void check_stop();
 // Memory budget for exhaustive searches, in bytes. Default: 80% of physical memory.
 std::size_t memory_budget() noexcept;
 void set_memory_budget(std::size_t bytes) noexcept;
-// Throws LimitError naming `what` when `bytes` exceeds the budget, before anything is allocated.
+
+// What a large structure (a visited set, a frontier, a loaded table) holds against the budget, for
+// as long as it keeps it: the budget bounds the sum of every hold of the process, all threads
+// together. A structure that grows holds its new size before it allocates. Moving passes the hold
+// on; a structure that holds memory is not copied.
+class MemoryHold {
+public:
+    MemoryHold() = default;
+    ~MemoryHold() { release(); }
+    MemoryHold(const MemoryHold&) = delete;
+    MemoryHold& operator=(const MemoryHold&) = delete;
+    MemoryHold(MemoryHold&& other) noexcept : bytes_(other.bytes_) { other.bytes_ = 0; }
+    MemoryHold& operator=(MemoryHold&& other) noexcept;
+
+    // Holds `bytes` in place of what it held. Throws LimitError naming `what` (and holds what it
+    // held) when the holds together would exceed the budget.
+    void hold(std::size_t bytes, std::string_view what);
+    void release() noexcept;
+    std::size_t bytes() const noexcept { return bytes_; }
+
+private:
+    std::size_t bytes_ = 0;
+};
+
+// The sum of the holds now.
+std::size_t memory_held() noexcept;
+
+// Throws LimitError naming `what` when `bytes` more than what is held would exceed the budget,
+// before anything is allocated (a passing need: a table build's peak, a file read whole).
 void require_memory(std::size_t bytes, std::string_view what);
 
 // Batch work: runs one item's body. Returns false when a stop (timeout, signal) ended it before

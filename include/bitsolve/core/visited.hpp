@@ -88,15 +88,18 @@ private:
     }
 
     void rehash(std::size_t capacity) {
-        require_memory(capacity * sizeof(Slot), "the visited set");
+        hold_.hold(bytes() + capacity * sizeof(Slot), "the visited set");  // the old slots beside the new
         std::vector<Slot> old(capacity, Slot{kEmpty, kEmpty, Move{}});
         old.swap(slots_);
         mask_ = capacity - 1;
         size_ = 0;
         for (const Slot& s : old)
             if (s.key != kEmpty) try_insert(s.key, s.parent, s.move);
+        old = {};
+        hold_.hold(bytes(), "the visited set");
     }
 
+    MemoryHold hold_;
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
@@ -111,7 +114,7 @@ public:
     static constexpr Key kRootParent = kEmpty - 1;
 
     explicit DenseParentMap(std::size_t n) {
-        require_memory(n * sizeof(Slot), "the visited table");
+        hold_.hold(n * sizeof(Slot), "the visited table");
         slots_.assign(n, Slot{kEmpty, Move{}});
     }
     std::size_t size() const { return size_; }
@@ -133,6 +136,7 @@ private:
         Key parent;
         Move move;
     };
+    MemoryHold hold_;
     std::vector<Slot> slots_;
     std::size_t size_ = 0;
 };

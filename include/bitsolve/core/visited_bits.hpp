@@ -19,7 +19,7 @@ public:
     static constexpr Key kEmpty = std::numeric_limits<Key>::max();
 
     explicit VisitedBits(std::size_t n) {
-        require_memory((n + 63) / 64 * 8, "the visited bitset");
+        hold_.hold((n + 63) / 64 * 8, "the visited bitset");
         bits_.assign((n + 63) / 64, 0);
     }
     std::size_t size() const { return size_; }
@@ -36,6 +36,7 @@ public:
     Key parent(Key, Move&) const { return kEmpty; }  // no parents are kept
 
 private:
+    MemoryHold hold_;
     std::vector<std::uint64_t> bits_;
     std::size_t size_ = 0;
 };

@@ -40,7 +40,8 @@ public:
         while (buckets * kSlots < expected * 2) buckets *= 2;
         const std::size_t words = buckets * kSlots + kSlots;  // + one bucket of slack to align
         if (words > store_.size()) {
-            require_memory(words * sizeof(Key), "the visited set");
+            hold_.hold(words * sizeof(Key), "the visited set");
+            store_ = {};  // emptied anyway: let go before the larger one is allocated
             store_.resize(words);
         }
         const auto addr = reinterpret_cast<std::uintptr_t>(store_.data());
@@ -129,6 +130,7 @@ private:
     }
     std::size_t bucket(Key key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_); }
 
+    MemoryHold hold_;
     std::vector<Key> store_;
     Key* keys_ = nullptr;
     std::size_t mask_ = 0;

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/stats.hpp"
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/key_table.hpp"
@@ -44,6 +45,7 @@ public:
     void set_on_layer(LayerFn f) { on_layer_ = std::move(f); }
 
 private:
+    MemoryHold hold_;                     // for the arrays below (the index holds its own)
     KeyIndex index_;                      // key -> index in keys_
     std::vector<Key> keys_;               // states in forward BFS order
     std::vector<std::uint32_t> offsets_;  // state i's neighbours are edges_[offsets_[i], offsets_[i+1])

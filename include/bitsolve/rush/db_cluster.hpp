@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/database.hpp"
@@ -127,6 +128,7 @@ private:
 
     std::optional<CompiledBoard> space_;  // the last cluster's
     SlideSearch search_;
+    MemoryHold hold_;                  // for packed_ and goals_
     std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
     std::size_t packed_n_ = 0, goals_n_ = 0;
     Solver solver_;

@@ -104,7 +104,8 @@ private:
     static constexpr std::size_t kSlotBytes = sizeof(Key) + (WithValues ? sizeof(std::uint32_t) : 0);
 
     void resize_empty(std::size_t cap) {
-        if (cap > keys_.capacity()) require_memory(cap * kSlotBytes * 2, "the visited set");
+        // Held twice over: the old table while the new one is filled, then grow()'s scratch.
+        if (cap > keys_.capacity()) hold_.hold(cap * kSlotBytes * 2, "the visited set");
         keys_.assign(cap, kEmpty);
         if constexpr (WithValues) values_.resize(cap);
         mask_ = cap - 1;
@@ -123,6 +124,7 @@ private:
         for (std::size_t i = 0; i < old_keys_.size(); ++i) insert(old_keys_[i], old_values_[i]);
     }
 
+    MemoryHold hold_;
     std::vector<Key> keys_;
     std::vector<std::uint32_t> values_;  // empty for a KeySet
     std::vector<Key> old_keys_;

@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "bitsolve/core/cpu.hpp"
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/rush/bucket_set.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/layer_progress.hpp"
@@ -134,6 +135,7 @@ private:
                                std::size_t count, OnKid&& on_kid);
 
     BucketSet seen_;
+    MemoryHold hold_;  // for keys_, records_ and the occupancies
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel

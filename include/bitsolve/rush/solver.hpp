@@ -15,6 +15,7 @@
 #include <climits>
 #include <vector>
 
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/core/stats.hpp"
 #include "bitsolve/rush/board.hpp"
 #include "bitsolve/rush/compiled_board.hpp"
@@ -60,6 +61,7 @@ private:
 
     SlideSearch slides_;
     KeySet seen_;
+    MemoryHold hold_;  // for nodes_, once they outgrow their first 1,024
     std::vector<Node> nodes_;
     std::size_t size_hint_ = 0;  // states of the previous search: the next table starts there
     LayerFn on_layer_;

@@ -111,6 +111,22 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
         for (auto c : sets_[0].tables[p]->spec.cells) used |= 1u << c;
         dual_safe_[p] = geo.flood(1u << blank, geo.all & ~used);
     }
+    // What the searches hold: each table's entries and each lookup form once, however many
+    // partitions share them.
+    std::vector<const void*> counted;
+    std::size_t bytes = 0;
+    auto count = [&counted, &bytes](const void* what, std::size_t size) {
+        if (!what || size == 0 || std::find(counted.begin(), counted.end(), what) != counted.end()) return;
+        counted.push_back(what);
+        bytes += size;
+    };
+    for (unsigned q = 0; q < sets_.size(); ++q)
+        for (unsigned p = 0; p < sets_[q].tables.size(); ++p) {
+            count(sets_[q].tables[p].get(), sets_[q].tables[p]->data.size());
+            if (const ZeroAwareLookup* z = lookups_[q][p].get())
+                count(z, z->first.size() + z->blocks.size() * sizeof(ZeroAwareLookup::Block) + z->rest.size());
+        }
+    hold_.hold(bytes, "the pattern databases");
 }
 
 int PdbHeuristic::plain_sum(const Tile* board, unsigned part) const {

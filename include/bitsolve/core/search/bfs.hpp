@@ -60,6 +60,8 @@ BfsResult<typename D::Move> bfs(const D& d, const typename D::State& start, Stor
         return r;
     };
     std::vector<State> frontier{start}, next;
+    MemoryHold held;  // for the two lists
+    auto frontier_bytes = [&frontier] { return frontier.capacity() * sizeof(State); };
     store.insert_root(static_cast<SKey>(d.key(start)));
     r.states = 1;
     r.layers.push_back(1);
@@ -70,7 +72,7 @@ BfsResult<typename D::Move> bfs(const D& d, const typename D::State& start, Stor
     for (int depth = 1; !frontier.empty() && depth <= opt.max_depth; ++depth) {
         next.clear();
         const bool found = expand_layer(d, frontier, store, r.stats, [&](const State& t, SKey k) {
-            next.push_back(t);
+            push_frontier(next, t, held, frontier_bytes);
             if (!opt.stop_at_goal || !d.is_goal(t)) return false;
             r.depth = depth;
             if (opt.want_path) r.path = rebuild_path<Store, SKey, Move>(store, k);

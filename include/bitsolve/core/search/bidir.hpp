@@ -82,6 +82,8 @@ BidirResult<typename D::Move> bidirectional_bfs(const D& d, const typename D::St
         return finish();
     }
     std::vector<State> front[2] = {{start}, {goal}}, next;
+    MemoryHold held;  // for the three lists
+    auto fronts_bytes = [&front] { return (front[0].capacity() + front[1].capacity()) * sizeof(State); };
     int depth[2] = {0, 0};
     Store* store[2] = {&fwd, &bwd};
     while (!front[0].empty() && !front[1].empty()) {
@@ -90,7 +92,7 @@ BidirResult<typename D::Move> bidirectional_bfs(const D& d, const typename D::St
         next.clear();
         const bool met = expand_layer(d, front[side], *store[side], r.stats, [&](const State& t, SKey k) {
             if (!other.contains(k)) {
-                next.push_back(t);
+                push_frontier(next, t, held, fronts_bytes);
                 return false;
             }
             // Depth of t on the other side: count its parent chain.

@@ -5,6 +5,7 @@
 // nodes and record parents the same way. A template over the callback, forced inline into each
 // search (left out of line, bidirectional BFS measured slower), so the loop is the hand-written
 // one: no per-node call through a pointer, no allocation.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -52,6 +53,21 @@ template <Domain D, class Store, class OnNew>
     }
     write_back();
     return false;
+}
+
+// Appends `t` to the next layer. When the list must grow, its new size is held first (its old
+// storage beside the new while it is copied), with `others()` bytes of the search's other frontier
+// lists: `hold` follows the capacities of all of them (a swap of two lists keeps their sum).
+template <class State, class Others>
+[[gnu::always_inline]] inline void push_frontier(std::vector<State>& next, const State& t, MemoryHold& hold,
+                                                 Others&& others) {
+    if (next.size() == next.capacity()) [[unlikely]] {
+        const std::size_t rest = others(), grown = std::max<std::size_t>(2 * next.capacity(), 64);
+        hold.hold(rest + (next.capacity() + grown) * sizeof(State), "the search frontier");
+        next.reserve(grown);
+        hold.hold(rest + next.capacity() * sizeof(State), "the search frontier");
+    }
+    next.push_back(t);
 }
 
 }  // namespace bitsolve

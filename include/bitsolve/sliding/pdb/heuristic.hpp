@@ -37,6 +37,7 @@
 #include <memory>
 #include <vector>
 
+#include "bitsolve/core/limits.hpp"
 #include "bitsolve/sliding/board.hpp"
 #include "bitsolve/sliding/pdb/pattern.hpp"
 #include "bitsolve/sliding/pdb/table.hpp"
@@ -114,6 +115,7 @@ private:
     int dual_sum(const Tile* tiles) const;
     void reflect_board(const Board& board, Tile* out) const;
 
+    MemoryHold hold_;  // the tables and lookup forms, against the memory budget
     Board goal_;
     unsigned n_;
     std::vector<PdbSet> sets_;
