@@ -1,10 +1,12 @@
 // End-to-end tests of `bitsolve queens`, `bitsolve queens merge` and `bitsolve boj 9663`.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <chrono>
 #include <cstdio>
@@ -65,6 +67,23 @@ TEST(QueensCli, ListAndShow) {
     r = run_cli({"queens", "2", "--list", "5"});
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
+}
+
+// A time limit ends a long list after whole lines: the first solutions, in order, the same bytes
+// as a list of that many; then one line on stderr and exit code 1. JSON prints nothing.
+TEST(QueensCli, ATimeLimitEndsAListAfterWholeLines) {
+    const auto r = run_cli({"queens", "20", "--list", "100000000", "--timeout", "0.3", "--threads", "1"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+    ASSERT_FALSE(r.out.empty());
+    ASSERT_EQ(r.out.back(), '\n');
+    const auto lines = static_cast<std::size_t>(std::count(r.out.begin(), r.out.end(), '\n'));
+    const auto whole = run_cli({"queens", "20", "--list", std::to_string(lines)});
+    EXPECT_EQ(whole.exit_code, 0) << whole.err;
+    EXPECT_EQ(whole.out, r.out);
+    const auto json = run_cli({"queens", "20", "--list", "100000000", "--timeout", "0.3", "--format", "json"});
+    EXPECT_EQ(json.exit_code, 1) << json.err;
+    EXPECT_EQ(json.out, "");
 }
 
 TEST(QueensCli, UsageErrors) {
