@@ -99,9 +99,10 @@ public:
     }
     ~LocalPool() { close(); }
     LocalPool(const LocalPool&) = delete;
+    LocalPool& operator=(const LocalPool&) = delete;
+
     // The threads that started (fewer than asked when the system refused some).
     unsigned started() const { return static_cast<unsigned>(pool_.size()); }
-    LocalPool& operator=(const LocalPool&) = delete;
 
     void add(std::uint64_t unit) {
         {
