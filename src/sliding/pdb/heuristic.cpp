@@ -123,8 +123,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, std::vector<PdbSet> partitions, bo
     for (unsigned q = 0; q < sets_.size(); ++q)
         for (unsigned p = 0; p < sets_[q].tables.size(); ++p) {
             count(sets_[q].tables[p].get(), sets_[q].tables[p]->data.size());
-            if (const ZeroAwareLookup* z = lookups_[q][p].get())
-                count(z, z->first.size() + z->blocks.size() * sizeof(ZeroAwareLookup::Block) + z->rest.size());
+            if (const ZeroAwareLookup* z = lookups_[q][p].get()) count(z, z->bytes());
         }
     hold_.hold(bytes, "the pattern databases");
 }
