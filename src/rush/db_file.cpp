@@ -152,14 +152,19 @@ std::string zstd_decompress(std::string_view data, std::size_t max_bytes) {
 std::string read_db_file(const std::string& path) {
     std::string data = read_input(path, std::size_t{1} << 34);
     if (!is_zstd(data)) return data;
-    // A small hostile file can claim terabytes: stop at the memory budget, a limit (--max-memory).
-    const std::size_t budget = memory_budget(), cap = std::min(std::size_t{1} << 34, budget);
+    // A small hostile file can claim terabytes: stop at what the holds leave of the memory budget,
+    // a limit (--max-memory).
+    const std::size_t budget = memory_budget(), held = memory_held();
+    const std::size_t left = held < budget ? budget - held : 0, cap = std::min(std::size_t{1} << 34, left);
     try {
         return zstd_decompress(data, cap);
     } catch (const DecompressedTooLargeError& e) {
-        if (cap == budget)
-            throw LimitError("'" + quote(path, 200) + "' decompressed needs more than the memory limit of " +
-                             format_size(budget));
+        if (cap == left)
+            throw LimitError("'" + quote(path, 200) + "' decompressed needs more than " +
+                             (held == 0 ? std::string()
+                                        : format_size(left) + ", which with the " + format_size(held) +
+                                              " already held is more than ") +
+                             "the memory limit of " + format_size(budget));
         throw InputError("'" + quote(path, 200) + "': " + e.message());
     } catch (const InputError& e) {
         throw InputError("'" + quote(path, 200) + "': " + e.message());
@@ -168,7 +173,7 @@ std::string read_db_file(const std::string& path) {
 
 void check_db_output(const std::string& path) {
     if (path == "-" || path.empty()) return;
-    bitsolve::check_writable(path);
+    check_writable(path);
 }
 
 void write_db_file(const std::string& path, std::string_view data) {

@@ -62,6 +62,19 @@ TEST(RushDbFile, RowsRoundTripPlainAndZstd) {
     const std::size_t budget = memory_budget();
     set_memory_budget(1000);
     EXPECT_THROW(read_db_file(path), LimitError);
+    // What other structures hold counts: the file must fit in what they leave.
+    set_memory_budget(text.size() + 1000);
+    EXPECT_EQ(read_db_file(path), text);
+    {
+        MemoryHold other;
+        other.hold(2000, "another structure");
+        try {
+            read_db_file(path);
+            ADD_FAILURE() << "read past what the holds leave";
+        } catch (const LimitError& e) {
+            EXPECT_NE(std::string(e.what()).find("2.0 KiB already held"), std::string::npos) << e.what();
+        }
+    }
     set_memory_budget(budget);
     EXPECT_EQ(read_db_file(path), text);
     std::remove(path.c_str());

@@ -150,6 +150,8 @@ void check_zero_aware(const Case& c) {
         // Within the bound the build estimate gives before the table exists.
         // At least a byte per placement and the flagged placements' entries counted above.
         EXPECT_GE(lookup->bytes(), kperm_count(n, k) + lookup->rest.size());
+        EXPECT_GE(lookup->bytes(), zero_aware_lookup_bytes_at_least(zspecs[p]));
+        EXPECT_EQ(lookup->bytes(), zero_aware_lookup_bytes_at_least(zspecs[p]) + lookup->rest.size());
         EXPECT_LE(lookup->bytes(), zero_aware_lookup_bytes_at_most(zspecs[p]));
     }
     EXPECT_THROW(PdbHeuristic(s.goal, pdbtest::build_set(zspecs), true, true), bitsolve::UsageError);

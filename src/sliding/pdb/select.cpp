@@ -26,15 +26,13 @@ bool all_cached(const std::filesystem::path& dir, const std::vector<PatternSpec>
 }
 
 // What a table takes once loaded for a search: its entries, or for a zero-aware table its lookup
-// form, as large as its cache file when there is one, else the least it can take (a byte and a
-// sixty-fourth of a block per placement: the most, zero_aware_lookup_bytes_at_most, is far above
-// what the forms take and would refuse searches that fit). The heuristic holds the exact sizes
-// once built.
+// form, as large as its cache file when there is one, else the least it can take
+// (zero_aware_lookup_bytes_at_least: the most is far above what the forms take and would refuse
+// searches that fit). The heuristic holds the exact sizes once built.
 std::uint64_t loaded_bytes(const std::filesystem::path& dir, const PatternSpec& spec) {
     if (!spec.zero_aware) return spec.table_entries();
     const std::uint64_t cached = dir.empty() || !kFormFiles ? 0 : payload_bytes(form_path(dir, spec));
-    const std::uint64_t placements = spec.entries();
-    return cached != 0 ? cached : placements + (placements + 63) / 64 * sizeof(ZeroAwareLookup::Block);
+    return cached != 0 ? cached : zero_aware_lookup_bytes_at_least(spec);
 }
 
 }  // namespace

@@ -98,12 +98,16 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
     return z;
 }
 
+std::uint64_t zero_aware_lookup_bytes_at_least(const PatternSpec& spec) {
+    const std::uint64_t placements = spec.entries();
+    return placements + (placements + 63) / 64 * sizeof(ZeroAwareLookup::Block);
+}
+
 std::uint64_t zero_aware_lookup_bytes_at_most(const PatternSpec& spec) {
-    const unsigned k = spec.k(), n = spec.size();
-    const std::uint64_t placements = kperm_count(n, k), blocks = (placements + 63) / 64;
+    const unsigned k = spec.k();
     // Every ordering of a set of cells leaves the same regions.
     const std::uint64_t several = RegionLabels(spec.geometry(), k).sets_with_several_regions() * kperm_count(k, k);
-    return placements + blocks * sizeof(ZeroAwareLookup::Block) + several * ((spec.fields() + 1) / 2);
+    return zero_aware_lookup_bytes_at_least(spec) + several * ((spec.fields() + 1) / 2);
 }
 
 }  // namespace bitsolve::sliding::pdb

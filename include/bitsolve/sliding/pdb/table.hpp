@@ -108,5 +108,7 @@ ZeroAwareLookup make_zero_aware_lookup(const PatternSpec& spec, const RegionLabe
 // regions with entries in `rest`, as nibbles), known before the table is built. A table whose
 // entries lie too far apart for nibbles takes up to fields / 2 more bytes per flagged placement.
 std::uint64_t zero_aware_lookup_bytes_at_most(const PatternSpec& spec);
+// The least: a byte and a sixty-fourth of a block per placement, nothing in `rest`.
+std::uint64_t zero_aware_lookup_bytes_at_least(const PatternSpec& spec);
 
 }  // namespace bitsolve::sliding::pdb
