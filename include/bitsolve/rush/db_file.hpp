@@ -49,7 +49,7 @@ bool is_zstd(std::string_view data);
 
 // The bytes of a file, decompressed when they start with the zstd magic number. InputError
 // names the file when it is missing, unreadable or not valid zstd; LimitError when it
-// decompresses to more than the memory budget (core/limits.hpp).
+// decompresses to more than the holds leave of the memory budget (core/limits.hpp).
 std::string read_db_file(const std::string& path);
 
 // Writes data to `path` whole or not at all (core/file.hpp), compressed when the name
