@@ -8,6 +8,7 @@
 #include <exception>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace bitsolve::python {
 
@@ -45,6 +46,13 @@ unsigned threads_arg(long long value);
 // A time limit in seconds (None or 0: none; up to 1e9, as the CLI's --timeout); ValueError for a
 // negative or NaN one.
 double timeout_arg(std::optional<double> timeout);
+
+// Python's repr of a value ('text' in quotes, None for an empty optional; pybind11/stl.h where an
+// optional is given), for the results' __repr__.
+template <class T>
+std::string repr_of(const T& value) {
+    return py::repr(py::cast(value)).template cast<std::string>();
+}
 
 void add_sliding(py::module_& m);
 void add_rush(py::module_& m);

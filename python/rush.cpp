@@ -101,8 +101,6 @@ ClusterResult cluster(const std::string& board, const std::string& metric, std::
     return r;
 }
 
-std::string opt_str(const std::optional<std::string>& s) { return s ? "'" + *s + "'" : "None"; }
-
 }  // namespace
 
 void add_rush(py::module_& parent) {
@@ -112,7 +110,7 @@ void add_rush(py::module_& parent) {
         .def_readonly("path", &RushResult::path, "moves such as 'C-1 B+2 A+4', or None")
         .def_readonly("states", &RushResult::states, "distinct states reached")
         .def("__repr__", [](const RushResult& r) {
-            return "rush.Result(length=" + std::to_string(r.length) + ", path=" + opt_str(r.path) + ")";
+            return "rush.Result(length=" + std::to_string(r.length) + ", path=" + repr_of(r.path) + ")";
         });
     py::class_<ClusterResult>(m, "Cluster", "Every state reachable from a board and its distance to a goal.")
         .def_readonly("states", &ClusterResult::states, "reachable states, the board included")
@@ -125,7 +123,7 @@ void add_rush(py::module_& parent) {
         .def("__repr__", [](const ClusterResult& c) {
             return "rush.Cluster(states=" + std::to_string(c.states) +
                    ", goal_states=" + std::to_string(c.goal_states) +
-                   ", hardest_distance=" + std::to_string(c.hardest_distance) + ", hardest=" + opt_str(c.hardest) + ")";
+                   ", hardest_distance=" + std::to_string(c.hardest_distance) + ", hardest=" + repr_of(c.hardest) + ")";
         });
     m.def("solve", &solve_one, py::arg("board"), py::arg("metric") = "moves", py::arg("path") = true,
           py::arg("timeout") = py::none(),

@@ -250,9 +250,8 @@ void add_sliding(py::module_& parent) {
         .def_readonly("expanded", &SlidingResult::expanded, "nodes expanded")
         .def_readonly("generated", &SlidingResult::generated, "nodes generated")
         .def("__repr__", [](const SlidingResult& r) {
-            return "sliding.Result(length=" + std::to_string(r.length) +
-                   ", path=" + (r.path ? "'" + *r.path + "'" : std::string("None")) + ", algorithm='" + r.algorithm +
-                   "')";
+            return "sliding.Result(length=" + std::to_string(r.length) + ", path=" + repr_of(r.path) +
+                   ", algorithm=" + repr_of(r.algorithm) + ")";
         });
     m.def("solve", &solve_one, py::arg("board"), py::arg("goal") = "blank-last", py::arg("heuristic") = "auto",
           py::arg("path") = true, py::arg("algorithm") = "auto", py::arg("size") = py::none(), py::arg("threads") = 1,

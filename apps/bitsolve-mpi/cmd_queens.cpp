@@ -59,14 +59,6 @@ std::optional<Counts> unpack_counts(const std::string& text) {
     return c;
 }
 
-void print_summary_stats(const Summary& s) {
-    std::cerr << "Solutions: " << to_string(s.total) << "\nUnique: " << to_string(s.unique)
-              << "\nUnique asymmetric (8 images): " << to_string(s.asymmetric)
-              << "\nUnique 180-degree symmetric (4 images): " << to_string(s.rot180)
-              << "\nUnique 90-degree symmetric (2 images): " << to_string(s.rot90)
-              << "\nUnique fully symmetric (1 image): " << to_string(s.full) << "\n";
-}
-
 int run(const Options& o) {
     int n = 0;
     std::unique_ptr<Journal> journal;
@@ -145,7 +137,7 @@ int run(const Options& o) {
         const Summary s = summarise(n, sum);
         std::cout << to_string(o.unique ? s.unique : s.total) << "\n";
         if (o.common.stats) {
-            print_summary_stats(s);
+            cli::print_queens_stats(s);
             std::cerr << "Units: " << job.units << "\nUnits resumed: " << resumed << "\nRanks: " << ranks() << "\n"
                       << format_rank_stats(stats)
                       << fmt::format("Time: {:.3f} s\n",

@@ -90,14 +90,6 @@ ProgressFn show_progress(ProgressDisplay& display, int n) {
     };
 }
 
-void print_summary_stats(const Summary& s) {
-    std::cerr << "Solutions: " << to_string(s.total) << "\nUnique: " << to_string(s.unique)
-              << "\nUnique asymmetric (8 images): " << to_string(s.asymmetric)
-              << "\nUnique 180-degree symmetric (4 images): " << to_string(s.rot180)
-              << "\nUnique 90-degree symmetric (2 images): " << to_string(s.rot90)
-              << "\nUnique fully symmetric (1 image): " << to_string(s.full) << "\n";
-}
-
 int run_list(int n, const Options& o) {
     const std::uint64_t k = o.list_given ? o.list : 1;
     std::uint64_t listed = 0;
@@ -189,7 +181,7 @@ int run_count(int n, const Options& o) {
     } else {
         const Summary s = summarise(n, state.counts);
         std::cout << to_string(o.unique ? s.unique : s.total) << "\n";
-        if (o.common.stats) print_summary_stats(s);
+        if (o.common.stats) print_queens_stats(s);
     }
     if (o.common.stats) {
         std::cerr << "Sub-problems: " << state.items << "\nSub-problems resumed: " << done_at_start
@@ -220,7 +212,7 @@ int run_merge(const Options& o) {
         return 0;
     }
     std::cout << to_string(o.merge_unique ? s.unique : s.total) << "\n";
-    if (o.merge_stats) print_summary_stats(s);
+    if (o.merge_stats) print_queens_stats(s);
     return 0;
 }
 

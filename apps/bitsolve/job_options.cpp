@@ -2,6 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+
+#include "bitsolve/queens/summary.hpp"
+
 namespace bitsolve::cli {
 
 void add_queens_count_options(CLI::App* cmd, std::string& n_text, bool& unique) {
@@ -18,6 +22,15 @@ void add_rush_db_options(CLI::App* cmd, int& size, int& walls, std::string& shar
 
 void add_rows_output_option(CLI::App* cmd, std::string& output) {
     cmd->add_option("-o,--output", output, "Write the rows to FILE (.zst: compressed), not stdout")->type_name("FILE");
+}
+
+void print_queens_stats(const queens::Summary& s) {
+    using queens::to_string;
+    std::cerr << "Solutions: " << to_string(s.total) << "\nUnique: " << to_string(s.unique)
+              << "\nUnique asymmetric (8 images): " << to_string(s.asymmetric)
+              << "\nUnique 180-degree symmetric (4 images): " << to_string(s.rot180)
+              << "\nUnique 90-degree symmetric (2 images): " << to_string(s.rot90)
+              << "\nUnique fully symmetric (1 image): " << to_string(s.full) << "\n";
 }
 
 }  // namespace bitsolve::cli

@@ -1,11 +1,15 @@
 #pragma once
 // The options of the jobs that bitsolve and bitsolve-mpi both run, declared once so that their
-// names, help and checks stay the same in both programs.
+// names, help and checks stay the same in both programs, and what both print of those jobs.
 #include <string>
 
 namespace CLI {
 class App;
 }  // namespace CLI
+
+namespace bitsolve::queens {
+struct Summary;
+}  // namespace bitsolve::queens
 
 namespace bitsolve::cli {
 
@@ -17,5 +21,8 @@ void add_rush_db_options(CLI::App* cmd, int& size, int& walls, std::string& shar
 
 // -o,--output FILE of database rows (.zst: compressed).
 void add_rows_output_option(CLI::App* cmd, std::string& output);
+
+// `queens --stats` on stderr: the total, the unique count and the unique ones by symmetry class.
+void print_queens_stats(const queens::Summary& s);
 
 }  // namespace bitsolve::cli
