@@ -4,8 +4,8 @@
 // (defaults 6 0 100, offset every / 2); `rush_db_bench 6 0 1` is the whole database on one core,
 // `rush_db_bench 6 0 2 0` and `rush_db_bench 6 0 2 1` its two halves. The wall-free 6x6 slices
 // are numbered in base 6 by the rows' groups, so a stride with a factor 2 or 3 samples only some
-// groups of the last rows; a prime stride (`rush_db_bench 6 0 127 5`) represents the whole
-// (docs/benchmarks.md).
+// groups of the last rows; a stride with neither factor (`rush_db_bench 6 0 127 5`) represents
+// the whole (docs/benchmarks.md).
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
