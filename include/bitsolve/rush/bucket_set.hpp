@@ -63,21 +63,27 @@ public:
     // insert<K> may run only in code compiled for K (core/target.hpp), where it is inlined.
     template <Kernel K = Kernel::Scalar>
     __attribute__((always_inline)) std::size_t insert(Key key) {
-        if constexpr (K == Kernel::Avx512) return insert_avx512(key);
         for (std::size_t b = bucket(key);; b = (b + 1) & mask_) {
             Key* slots = keys_ + b * kSlots;
             unsigned hit = 0, free = 0;
-            if constexpr (K == Kernel::Avx2) {
+            if constexpr (K == Kernel::Avx512) {
+                match_avx512(slots, key, hit, free);
+            } else if constexpr (K == Kernel::Avx2) {
                 match_avx2(slots, key, hit, free);
             } else {
                 match_sse2(slots, key, hit, free);
             }
             if ((hit | free) == 0) [[unlikely]]
                 continue;
-            // Rewrite the key where it is, or write it in the first empty slot.
             const std::size_t fresh = hit == 0;
-            const unsigned at = hit | (free & (0u - static_cast<unsigned>(fresh)));
-            slots[__builtin_ctz(at)] = key;  // at != 0: hit or free has a bit
+            if constexpr (K == Kernel::Avx512) {
+                // The whole line back, the key in its first empty slot when new.
+                write_avx512(slots, key, free & (0u - free) & (0u - static_cast<unsigned>(fresh)));
+            } else {
+                // Rewrite the key where it is, or write it in the first empty slot.
+                const unsigned at = hit | (free & (0u - static_cast<unsigned>(fresh)));
+                slots[__builtin_ctz(at)] = key;  // at != 0: hit or free has a bit
+            }
             return fresh;
         }
     }
@@ -113,22 +119,16 @@ public:
         }
 #endif
     }
-    // insert<Avx512>: the bucket compared at once and written back whole (the key in the first
-    // empty slot when new, the line unchanged when there).
-    BITSOLVE_TARGET_AVX512 std::size_t insert_avx512(Key key) {
-        const __m512i k8 = _mm512_set1_epi64(static_cast<long long>(key));
-        for (std::size_t b = bucket(key);; b = (b + 1) & mask_) {
-            Key* slots = keys_ + b * kSlots;
-            const __m512i v = _mm512_load_si512(slots);
-            const unsigned hit = _mm512_cmpeq_epi64_mask(v, k8);
-            const unsigned free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
-            if ((hit | free) == 0) [[unlikely]]
-                continue;
-            const std::size_t fresh = hit == 0;
-            const unsigned at = free & (0u - free) & (0u - static_cast<unsigned>(fresh));  // first empty, if new
-            _mm512_store_si512(slots, _mm512_mask_mov_epi64(v, static_cast<__mmask8>(at), k8));
-            return fresh;
-        }
+    BITSOLVE_TARGET_AVX512 static void match_avx512(const Key* slots, Key key, unsigned& hit, unsigned& free) {
+        const __m512i v = _mm512_load_si512(slots);
+        hit = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(static_cast<long long>(key)));
+        free = _mm512_cmpeq_epi64_mask(v, _mm512_set1_epi64(-1));
+    }
+    // The bucket at `slots` stored back whole, with key in the slots of `at` (none or one). Its
+    // load is match_avx512's, which the compiler merges once both are inlined.
+    BITSOLVE_TARGET_AVX512 static void write_avx512(Key* slots, Key key, unsigned at) {
+        const __m512i v = _mm512_load_si512(slots), k8 = _mm512_set1_epi64(static_cast<long long>(key));
+        _mm512_store_si512(slots, _mm512_mask_mov_epi64(v, static_cast<__mmask8>(at), k8));
     }
     BITSOLVE_TARGET_AVX2 static void match_avx2(const Key* slots, Key key, unsigned& hit, unsigned& free) {
         const __m256i k4 = _mm256_set1_epi64x(static_cast<long long>(key)), e4 = _mm256_set1_epi64x(-1);
