@@ -59,9 +59,9 @@ std::uint64_t DbEnumeration::count_layouts(std::uint64_t slice) const {
 
 namespace {
 
-// The packed layouts of the clusters a slice has analysed, by their horizontal cells, vertical
-// cells and first cells (the three identify a layout; the first two alone do not): open
-// addressing, cleared in time proportional to its use.
+// The packed layouts of the clusters a slice has analysed, by their LayoutKey (horizontal cells,
+// vertical cells, first cells with the walls; db_cluster.hpp): open addressing, cleared in time
+// proportional to its use.
 class LayoutSet {
 public:
     void clear() {

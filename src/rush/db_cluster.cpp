@@ -13,6 +13,7 @@ namespace bitsolve::rush {
 
 LayoutKey DbClusterAnalyzer::layout_key(const CompiledBoard& space, Key k) {
     LayoutKey key;
+    key.firsts = space.board().walls;
     const std::vector<Piece>& pieces = space.board().pieces;
     for (int i = 0; i < space.pieces(); ++i) {
         const u64 c = space.cells(i, space.field(k, i));

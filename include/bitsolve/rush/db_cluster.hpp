@@ -58,15 +58,18 @@ struct DbClusterResult {
 };
 
 // A packed layout's identity: the cells of its horizontal pieces, of its vertical pieces, and the
-// first cell of every piece. The first cells make the three exact: cells alone can be shared by
-// two states (a column's five cells: a car above a truck, or a truck above a car).
+// first cell of every piece with the walls. The first cells make the three exact: cells alone can
+// be shared by two states (a column's five cells: a car above a truck, or a truck above a car).
+// The walls tell apart layouts that differ in them alone, which one slice can hold when it does
+// not fix every row (up to two walls); a wall is never a piece's cell, so the union stays exact.
 struct LayoutKey {
-    u64 horizontal = 0, vertical = 0, firsts = 0;
+    u64 horizontal = 0, vertical = 0, firsts = 0;  // firsts: the pieces' first cells and the walls
     auto operator<=>(const LayoutKey&) const = default;
 };
 
 inline LayoutKey layout_key(const Board& b) {
     LayoutKey k;
+    k.firsts = b.walls;
     for (const Piece& p : b.pieces) {
         const u64 cells = p.cells();
         (p.vertical ? k.vertical : k.horizontal) |= cells;
@@ -123,7 +126,7 @@ private:
     bool packed_but_primary(Key k) const;
 
     // State k's LayoutKey: the cells of its horizontal and of its vertical pieces, the first cell
-    // of every piece (layout_key of the decoded board, from the key).
+    // of every piece and the walls (layout_key of the decoded board, from the key).
     static LayoutKey layout_key(const CompiledBoard& space, Key k);
 
     std::optional<CompiledBoard> space_;  // the last cluster's
