@@ -50,14 +50,10 @@ int main(int argc, char** argv) {
     auto share = [&](std::uint64_t n) {
         return sum.states ? 100.0 * static_cast<double>(n) / static_cast<double>(sum.states) : 0;
     };
-    std::printf(
-        "states by search: unsolvable %llu (%.1f%%), goal sets %llu (%.1f%%), given up %llu (%.1f%%, %llu restarts), "
-        "distances %llu (%.1f%%), re-solves %llu (%.1f%%)\n",
-        static_cast<unsigned long long>(sp.unsolvable), share(sp.unsolvable),
-        static_cast<unsigned long long>(sp.goal_sets), share(sp.goal_sets),
-        static_cast<unsigned long long>(sp.given_up), share(sp.given_up), static_cast<unsigned long long>(sp.restarts),
-        static_cast<unsigned long long>(sp.distances), share(sp.distances),
-        static_cast<unsigned long long>(sp.resolves), share(sp.resolves));
+    std::printf("states by search: unsolvable %llu (%.1f%%), distances %llu (%.1f%%), re-solves %llu (%.1f%%)\n",
+                static_cast<unsigned long long>(sp.unsolvable), share(sp.unsolvable),
+                static_cast<unsigned long long>(sp.distances), share(sp.distances),
+                static_cast<unsigned long long>(sp.resolves), share(sp.resolves));
     std::printf("CPU %.2f s: %.3f us/layout, %.0f layouts/s, %.2f M states/s; whole enumeration %.0f CPU-s\n", cpu,
                 per_layout * 1e6, cpu > 0 ? static_cast<double>(sum.layouts) / cpu : 0,
                 cpu > 0 ? static_cast<double>(sum.states) / cpu / 1e6 : 0,

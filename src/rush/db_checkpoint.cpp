@@ -40,8 +40,9 @@ std::vector<Token> tokens(std::string_view l, std::size_t number) { return token
 
 // The journal's format: 2 since the clusters are analysed by SlideSearch::explore, whose
 // `states` counts differ from the engine before (the rows do not); 3 since `states` counts every
-// search's visits (DbClusterResult::states), not only the cluster sizes and re-solves.
-constexpr std::string_view kJournalFormat = "3";
+// search's visits (DbClusterResult::states), not only the cluster sizes and re-solves; 4 since
+// the solvable clusters of a class are analysed by one search, which visits fewer states.
+constexpr std::string_view kJournalFormat = "4";
 
 std::string journal_header(const DbParams& p, DbShard shard, std::uint64_t slices) {
     return fmt::format("bitsolve-rush-checkpoint {} size {} walls {} shard {} slices {}\n", kJournalFormat, p.size,

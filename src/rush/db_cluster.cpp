@@ -1,6 +1,6 @@
-// One cluster of the database from a packed layout: the search from the layout (the cluster,
-// its packed states and goals), the search from the goals (distances), the hardest state and
-// its minimality (db_cluster.hpp).
+// The database's clusters, from a packed layout (the search from the layout: the cluster, its
+// packed states and goals; then the search from the goals) or from a class's goal layouts (one
+// search, labelled by cluster): distances, the hardest state and its minimality (db_cluster.hpp).
 #include "bitsolve/rush/db_cluster.hpp"
 
 #include <array>
@@ -48,18 +48,6 @@ bool DbClusterAnalyzer::minimal(Key hardest, int moves, const std::array<bool, k
     return true;
 }
 
-bool DbClusterAnalyzer::packed_but_primary(Key k) const {
-    const CompiledBoard& space = *space_;
-    const int a = space.primary();
-    u64 occ = space.walls(), behind = 0;
-    for (int i = 0; i < space.pieces(); ++i) {
-        const int f = space.field(k, i);
-        occ |= space.cells(i, f);
-        behind |= i == a ? 0 : space.behind(i, f);
-    }
-    return (behind & ~occ) == 0;
-}
-
 void DbClusterAnalyzer::grow(std::size_t size) {
     if (size > goals_.size()) {  // room for every state, kept for the clusters after
         const std::string_view what = "the cluster's goals and packed states";
@@ -94,68 +82,98 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     search_.explore(space, goals_.data(), goals_n_, space.primary());
     out.states += search_.states();
     out.split.distances += search_.states();
-    finish(out);
+    const std::vector<std::size_t>& ends = search_.layer_ends();
+    out.moves = static_cast<int>(ends.size()) - 1;
+    if (out.moves > 0) finish(out, hardest(ends[ends.size() - 2], ends.back(), [](std::size_t) { return true; }));
 }
 
-void DbClusterAnalyzer::analyze_goal(const Board& goal_layout, DbClusterResult& out) {
-    out = DbClusterResult{};
-    space_.emplace(goal_layout);
-    const CompiledBoard& space = *space_;
-    const int a = space.primary();
-    goals_n_ = 0;
-    // The sources: the goals reached from `g` by slides of the other pieces, added after the
-    // sources so far (a goal met outside them is not among them, nor are any of its own).
-    auto add_sources = [&](Key g) {
-        search_.explore(space, &g, 1, SlideSearch::Options{.exclude = a});
-        const std::size_t found = search_.states();
-        out.states += found;
-        out.split.goal_sets += found;
-        grow(goals_n_ + found);
-        std::copy(search_.keys(), search_.keys() + found, goals_.begin() + static_cast<std::ptrdiff_t>(goals_n_));
-        goals_n_ += found;
-    };
-    add_sources(space.start());
-    while (search_.explore(space, goals_.data(), goals_n_, SlideSearch::Options{.only = a, .stop_at_goal = true})) {
-        out.states += search_.states();  // the search given up
-        out.split.given_up += search_.states();
-        ++out.split.restarts;
-        add_sources(search_.found_goal());
-    }
+void DbClusterAnalyzer::analyze_goals(CompiledBoard space, const Key* goal_layouts, std::size_t count,
+                                      std::vector<DbClusterResult>& out) {
+    out.clear();
+    space_.emplace(std::move(space));
+    const CompiledBoard& s = *space_;
+    // One search from every goal layout, closed first under the slides of the other pieces: its
+    // depth 0 holds every goal of the clusters, so its layers are the distances.
+    search_.explore(s, goal_layouts, count,
+                    SlideSearch::Options{.only = s.primary(), .close = true, .labelled = count > 1});
     const std::size_t size = search_.states();
-    out.states += size;
-    out.split.distances += size;
-    out.cluster_size = size;
-    out.solvable = true;
     grow(size);
     std::tie(packed_n_, goals_n_) = search_.classify(packed_.data(), goals_.data());
-    finish(out);
+    const std::vector<std::size_t>& ends = search_.layer_ends();
+    const int layers = static_cast<int>(ends.size());
+    bool one = true;
+    for (std::uint32_t l = 1; l < count && one; ++l) one = search_.label_root(l) == 0;
+    if (one) {
+        DbClusterResult& r = out.emplace_back();
+        r.solvable = true;
+        r.cluster_size = r.states = r.split.distances = size;
+        r.moves = layers - 1;
+        if (r.moves > 0) finish(r, hardest(ends[ends.size() - 2], ends.back(), [](std::size_t) { return true; }));
+        return;
+    }
+    // The clusters: one per joined set of labels, numbered by their smallest label. A cluster's
+    // depth is the deepest layer that holds one of its states.
+    constexpr std::uint32_t kNone = ~std::uint32_t{0};
+    cluster_of_.assign(count, kNone);
+    std::size_t clusters = 0;
+    for (std::uint32_t l = 0; l < count; ++l) {
+        const std::uint32_t root = search_.label_root(l);  // <= l: numbered already
+        cluster_of_[l] = root == l ? static_cast<std::uint32_t>(clusters++) : cluster_of_[root];
+    }
+    depth_.assign(clusters, 0);
+    out.resize(clusters);
+    const std::uint32_t* labels = search_.labels();
+    std::size_t node = 0;
+    for (int d = 0; d < layers; ++d)
+        for (; node < ends[static_cast<std::size_t>(d)]; ++node) {
+            const std::uint32_t c = cluster_of_[labels[node]];
+            ++out[c].cluster_size;
+            depth_[c] = d;
+        }
+    for (std::size_t c = 0; c < clusters; ++c) {
+        DbClusterResult& r = out[c];
+        r.solvable = true;
+        r.states = r.split.distances = r.cluster_size;
+        r.moves = depth_[c];
+    }
+    // Each cluster's hardest state, from its deepest layer.
+    hardest_.assign(clusters, kNone);
+    for (int d = 1; d < layers; ++d) {
+        const std::size_t begin = ends[static_cast<std::size_t>(d - 1)], end = ends[static_cast<std::size_t>(d)];
+        for (std::size_t i = begin; i < end; ++i) {
+            const std::uint32_t c = cluster_of_[labels[i]];
+            if (depth_[c] != d || hardest_[c] != kNone) continue;
+            hardest_[c] =
+                static_cast<std::uint32_t>(hardest(i, end, [&](std::size_t j) { return cluster_of_[labels[j]] == c; }));
+        }
+    }
+    for (std::size_t c = 0; c < clusters; ++c)
+        if (out[c].moves > 0) finish(out[c], hardest_[c]);
 }
 
-void DbClusterAnalyzer::finish(DbClusterResult& out) {
-    const CompiledBoard& space = *space_;
-    const int n = space.pieces();
-    // The last layer holds the farthest states; the hardest is the smallest of them in
-    // Fogleman's order.
-    const std::vector<std::size_t>& ends = search_.layer_ends();
-    const int moves = static_cast<int>(ends.size()) - 1;
-    out.moves = moves;
-    if (moves == 0) return;  // every state a goal: removing any piece leaves 0 moves
+std::pair<u64, u64> DbClusterAnalyzer::order(Key k) const {
+    const LayoutKey l = layout_key(*space_, k);
+    return {l.horizontal, l.vertical};
+}
+
+template <class In>
+std::size_t DbClusterAnalyzer::hardest(std::size_t begin, std::size_t end, In&& in) const {
     const Key* keys = search_.keys();
-    // Fogleman's order: the horizontal pieces' cells, then the vertical ones' (not the first cells).
-    auto order = [&](Key k) {
-        const LayoutKey l = layout_key(space, k);
-        return std::pair{l.horizontal, l.vertical};
-    };
-    std::size_t best = ends[ends.size() - 2];
-    for (std::size_t i = best + 1; i < ends.back(); ++i)
-        if (order(keys[i]) < order(keys[best])) best = i;
-    // An optimal solution from it: its parents lead to a goal, one move closer each.
+    std::size_t best = begin;
+    for (std::size_t i = begin + 1; i < end; ++i)
+        if (in(i) && order(keys[i]) < order(keys[best])) best = i;
+    return best;
+}
+
+void DbClusterAnalyzer::finish(DbClusterResult& out, std::size_t best) {
+    const CompiledBoard& space = *space_;
+    // An optimal solution from it: its parents lead to a goal (depth 0), one move closer each.
     std::array<bool, kMaxPieces> moved{};
     const std::uint64_t* records = search_.records();
-    for (std::size_t i = best; record_piece(records[i]) != n; i = record_parent(records[i]))
+    for (std::size_t i = best; i >= search_.layer_ends()[0]; i = record_parent(records[i]))
         moved[static_cast<std::size_t>(record_piece(records[i]))] = true;
-    const Key hardest = keys[best];
-    if (!minimal(hardest, moves, moved, out)) return;
+    const Key hardest = search_.keys()[best];
+    if (!minimal(hardest, out.moves, moved, out)) return;
     out.row = true;
     out.board = space.decode(hardest).to_string();
 }

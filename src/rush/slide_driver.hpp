@@ -31,29 +31,34 @@ template <Kernel K>
 __attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t count, std::size_t extra) {
     constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
     if (seen_.needs_room(count + extra)) [[unlikely]] {
-        seen_.reset(2 * (count + extra));
-        for (std::size_t j = 0; j < count; ++j) seen_.template insert<K>(keys_[j]);
+        seen_.reset(2 * (count + extra), labelled_);
+        std::uint32_t other = 0;
+        for (std::size_t j = 0; j < count; ++j)
+            if (labelled_) seen_.template insert_labelled<K>(keys_[j], node_labels_[j], other);
+            else seen_.template insert<K>(keys_[j]);
     }
     if (count + extra > keys_.size()) [[unlikely]] {
         const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
         if (want > kMaxSearchNodes) throw LimitError("searches of more than 2^32 states are not supported");
         // Key and record, and both occupancies for the scalar kernel (kept once made); the old
         // arrays beside the new while they are copied.
-        const std::size_t per_node =
-            sizeof(Key) + sizeof(std::uint64_t) + (from_keys && occ_.empty() ? 0 : 2 * sizeof(u64));
+        const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) +
+                                     (from_keys && occ_.empty() ? 0 : 2 * sizeof(u64)) +
+                                     (labelled_ || !node_labels_.empty() ? sizeof(std::uint32_t) : 0);
         hold_.hold((keys_.size() + want) * per_node, "the search frontier");
         keys_.resize(want);
         records_.resize(want);
         hold_.hold(want * per_node, "the search frontier");
     }
     if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
+    if (labelled_ && node_labels_.size() < keys_.size()) node_labels_.resize(keys_.size());
 }
 
 // Step 3 (slide_search.hpp) for the m children of the batch of nodes [head, head + 8): each
 // is looked up and written after the first `count` nodes with its record (and its occupancy
-// for the scalar kernel); the count moves on only for a new one. Calls
-// on_kid(index, occupancy, lane, fresh) for each. Returns the new count.
-template <Kernel K, class OnKid>
+// for the scalar kernel, its parent's label when Labelled); the count moves on only for a new
+// one. Calls on_kid(index, occupancy, lane, fresh) for each. Returns the new count.
+template <Kernel K, bool Labelled, class OnKid>
 __attribute__((always_inline)) inline std::size_t SlideSearch::write_children(const CompiledBoard& s,
                                                                               const SlideBatch& b, std::size_t head,
                                                                               std::size_t m, std::size_t count,
@@ -66,7 +71,17 @@ __attribute__((always_inline)) inline std::size_t SlideSearch::write_children(co
         const std::uint32_t item = b.kid_info[j];
         const std::size_t l = item & 7;
         const int i = static_cast<int>(item >> 3);
-        const std::size_t fresh = seen_.template insert<K>(kid);
+        std::size_t fresh = 0;
+        if constexpr (Labelled) {
+            const std::uint32_t mine = node_labels_[head + l];
+            std::uint32_t other = 0;
+            fresh = seen_.template insert_labelled<K>(kid, mine, other);
+            node_labels_[count] = mine;
+            if (other != mine) [[unlikely]]
+                unite(mine, other);
+        } else {
+            fresh = seen_.template insert<K>(kid);
+        }
         assert(s.valid(kid));
         const int f0 = s.field(b.keys[l], i), f1 = s.field(kid, i);
         out_keys[count] = kid;
@@ -172,20 +187,39 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
 }
 
 // The exhaustive BFS (SlideSearch::explore): run_with's steps without the goal test, the path
-// or a length bound; with Options::stop_at_goal it stops after the batch that makes a new goal
-// (the sources' layer of `only` is not checked: from goals it makes none).
-template <Kernel K>
-__attribute__((always_inline)) inline bool SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
+// or a length bound; with Options::close the sources are first closed under the slides of every
+// piece but `only`, all at depth 0.
+template <Kernel K, bool Labelled>
+__attribute__((always_inline)) inline void SlideSearch::explore_with(const CompiledBoard& s, const Key* sources,
                                                                      std::size_t sources_n, Options options) {
     const int n = static_cast<int>(s.board().pieces.size());
     const int only = options.only;
     constexpr bool from_keys = K != Kernel::Scalar;
     tables_for(s, K == Kernel::Scalar);
     SlideBatch b;
-    seen_.reset(std::max(size_hint_, sources_n));
+    labelled_ = Labelled;
+    seen_.reset(std::max(size_hint_, sources_n), Labelled);
+    if constexpr (Labelled) {
+        if (sources_n > 0xFFFFFFFFu) throw LimitError("searches of more than 2^32 sources are not supported");
+        label_parent_.resize(sources_n);
+        for (std::size_t i = 0; i < sources_n; ++i) label_parent_[i] = static_cast<std::uint32_t>(i);
+        roots_ = sources_n;
+    }
     std::size_t count = 0;
-    // Writes node `key` (new or not) with its record; the count moves on when it was new.
-    auto add = [&](Key key, std::uint64_t record, std::size_t fresh) {
+    // The steps below with labels (L) or without: a labelled search goes on without them once its
+    // sources' closure has joined all its labels (one component: nothing left to tell apart).
+    // Writes node `key` (new or not) with its record and label; the count moves on when it was
+    // new.
+    auto add = [&]<bool L>(Key key, std::uint64_t record, std::uint32_t label) __attribute__((always_inline)) {
+        std::size_t fresh = 0;
+        if constexpr (L) {
+            std::uint32_t other = 0;
+            fresh = seen_.template insert_labelled<K>(key, label, other);
+            node_labels_[count] = label;
+            if (other != label) unite(label, other);
+        } else {
+            fresh = seen_.template insert<K>(key);
+        }
         keys_[count] = key;
         records_[count] = record;
         if (!from_keys) {
@@ -196,64 +230,91 @@ __attribute__((always_inline)) inline bool SlideSearch::explore_with(const Compi
         count += fresh;
     };
     make_room<K>(count, sources_n);
-    for (std::size_t i = 0; i < sources_n; ++i) {
-        seen_.template insert<K>(sources[i]);
-        add(sources[i], make_record(0, n, 0, 0), 1);  // a root: piece n, an empty sweep
-    }
-    std::size_t head = 0, layer_end = sources_n;
-    layer_ends_.clear();
-    if (only >= 0) {  // the sources' layer by `only`'s slides alone
-        const auto u = static_cast<std::size_t>(only);
-        for (std::size_t i = 0; i < sources_n; ++i) {
-            const Key g = keys_[i];
-            const auto [back, ahead] = s.reach(g, only);
-            make_room<K>(count, static_cast<std::size_t>(back + ahead));
-            const int f0 = s.field(g, only);
-            for (int d = -back; d <= ahead; ++d) {
-                if (d == 0) continue;
-                const Key kid =
-                    g + (d < 0 ? tables_.back[u][-d - 1] : tables_.ahead[u][d - 1]);  // back: negative offsets
-                add(kid, make_record(i, only, f0, f0 + d), seen_.template insert<K>(kid));
-            }
-        }
-        head = sources_n;
-        if (count > sources_n) layer_ends_.push_back(sources_n), layer_end = count;
-    }
-    for (std::size_t lanes = 0, batches = 0; head < count; head += lanes) {
-        if (head == layer_end) {
-            layer_ends_.push_back(layer_end);
-            layer_end = count;
-        }
-        if ((++batches & 0xFF) == 0) check_stop();
-        lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
+    for (std::size_t i = 0; i < sources_n; ++i)  // roots: piece n, an empty sweep
+        add.template operator()<Labelled>(sources[i], make_record(0, n, 0, 0), static_cast<std::uint32_t>(i));
+    // One batch of the nodes [head, head + lanes) of a layer: their children but those of piece
+    // `exclude`, looked up and written.
+    auto batch = [&]<bool L>(std::size_t head, std::size_t lanes, int exclude) __attribute__((always_inline)) {
+        if constexpr (L)  // the children get their parents' roots: fewer stale labels to join
+            for (std::size_t l = 0; l < lanes; ++l) node_labels_[head + l] = find(node_labels_[head + l]);
         std::size_t m = expand<K>(head, lanes, b);
-        if (options.exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
+        if (exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
             std::size_t kept = 0;
             for (std::size_t j = 0; j < m; ++j) {
                 b.kids[kept] = b.kids[j];
                 b.kid_info[kept] = b.kid_info[j];
-                kept += static_cast<int>(b.kid_info[j] >> 3) != options.exclude;
+                kept += static_cast<int>(b.kid_info[j] >> 3) != exclude;
             }
             m = kept;
         }
         make_room<K>(count, m);
         // The visited set of a large cluster is out of the caches: start every child's bucket
-        // load before the first look-up (6% less time on the database's sample).
-        for (std::size_t j = 0; j < m; ++j) seen_.prefetch(b.kids[j]);
-        const std::size_t before = count;
-        count = write_children<K>(s, b, head, m, count, [](std::size_t, u64, std::size_t, std::size_t) {});
-        if (options.stop_at_goal)
-            for (std::size_t j = before; j < count; ++j)
-                if (s.is_goal(keys_[j])) [[unlikely]] {
-                    found_goal_ = keys_[j];
-                    states_ = count;
-                    return true;
+        // load before the first look-up.
+        for (std::size_t j = 0; j < m; ++j)
+            if constexpr (L) seen_.prefetch_labelled(b.kids[j]);
+            else seen_.prefetch(b.kids[j]);
+        count = write_children<K, L>(s, b, head, m, count, [](std::size_t, u64, std::size_t, std::size_t) {});
+    };
+    std::size_t batches = 0;
+    // Layer after layer from `head` (the start of the layer that ends at `layer_end`) until none is
+    // left, the ends of all but the last appended to `ends`. With labels, from a layer on where
+    // they are all joined, the rest goes on without them.
+    auto layers = [&]<bool L>(std::size_t head, std::size_t layer_end, int exclude, std::vector<std::size_t>* ends)
+        __attribute__((always_inline)) {
+        for (std::size_t lanes = 0; head < count; head += lanes) {
+            if (head == layer_end) {
+                if (ends) ends->push_back(layer_end);
+                layer_end = count;
+                if (L && roots_ == 1) {
+                    labelled_ = false;
+                    return std::pair{head, layer_end};
                 }
+            }
+            if ((++batches & 0xFF) == 0) check_stop();
+            lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
+            batch.template operator()<L>(head, lanes, exclude);
+        }
+        return std::pair{head, layer_end};
+    };
+    // After depth 0: the sources' layer by `only`'s slides alone, then the layers.
+    auto rest = [&]<bool L>() __attribute__((always_inline)) {
+        std::size_t head = 0, layer_end = count;
+        if (only >= 0) {
+            const auto u = static_cast<std::size_t>(only);
+            for (std::size_t i = 0; i < layer_end; ++i) {
+                const Key g = keys_[i];
+                const auto [back, ahead] = s.reach(g, only);
+                make_room<K>(count, static_cast<std::size_t>(back + ahead));
+                const int f0 = s.field(g, only);
+                const std::uint32_t label = L ? find(node_labels_[i]) : 0;
+                for (int d = -back; d <= ahead; ++d) {
+                    if (d == 0) continue;
+                    const Key kid =
+                        g + (d < 0 ? tables_.back[u][-d - 1] : tables_.ahead[u][d - 1]);  // back: negative offsets
+                    add.template operator()<L>(kid, make_record(i, only, f0, f0 + d), label);
+                }
+            }
+            head = layer_end;
+            if (count > layer_end) layer_ends_.push_back(layer_end), layer_end = count;
+        }
+        const auto [at, end] = layers.template operator()<L>(head, layer_end, -1, &layer_ends_);
+        if (L && at < count) layers.template operator()<false>(at, end, -1, &layer_ends_);
+    };
+    layer_ends_.clear();
+    if (options.close) {  // all at depth 0
+        const auto [at, end] = layers.template operator()<Labelled>(0, count, only, nullptr);
+        if (Labelled && at < count) layers.template operator()<false>(at, end, only, nullptr);
+    }
+    if constexpr (Labelled) {
+        labelled_ = roots_ > 1;
+        if (labelled_) rest.template operator()<true>();
+        else rest.template operator()<false>();
+    } else {
+        rest.template operator()<false>();
     }
     layer_ends_.push_back(count);
     states_ = count;
     size_hint_ = std::max(count, size_hint_ / 2);
-    return false;
 }
 
 }  // namespace bitsolve::rush

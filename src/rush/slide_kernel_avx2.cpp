@@ -176,9 +176,10 @@ BITSOLVE_TARGET_AVX2 void SlideSearch::run_avx2(const CompiledBoard& s, bool wan
     run_with<Kernel::Avx2>(s, want_path, max_length, sol);
 }
 
-BITSOLVE_TARGET_AVX2 bool SlideSearch::explore_avx2(const CompiledBoard& s, const Key* sources, std::size_t count,
+BITSOLVE_TARGET_AVX2 void SlideSearch::explore_avx2(const CompiledBoard& s, const Key* sources, std::size_t count,
                                                     Options options) {
-    return explore_with<Kernel::Avx2>(s, sources, count, options);
+    if (options.labelled) explore_with<Kernel::Avx2, true>(s, sources, count, options);
+    else explore_with<Kernel::Avx2, false>(s, sources, count, options);
 }
 
 }  // namespace bitsolve::rush

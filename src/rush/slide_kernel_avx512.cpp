@@ -171,9 +171,10 @@ BITSOLVE_TARGET_AVX512 void SlideSearch::run_avx512(const CompiledBoard& s, bool
     run_with<Kernel::Avx512>(s, want_path, max_length, sol);
 }
 
-BITSOLVE_TARGET_AVX512 bool SlideSearch::explore_avx512(const CompiledBoard& s, const Key* sources, std::size_t count,
+BITSOLVE_TARGET_AVX512 void SlideSearch::explore_avx512(const CompiledBoard& s, const Key* sources, std::size_t count,
                                                         Options options) {
-    return explore_with<Kernel::Avx512>(s, sources, count, options);
+    if (options.labelled) explore_with<Kernel::Avx512, true>(s, sources, count, options);
+    else explore_with<Kernel::Avx512, false>(s, sources, count, options);
 }
 
 }  // namespace bitsolve::rush

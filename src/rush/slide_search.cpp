@@ -20,13 +20,14 @@ void SlideSearch::run(const CompiledBoard& s, bool want_path, int max_length, So
     run_with<Kernel::Scalar>(s, want_path, max_length, sol);
 }
 
-bool SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_t count, Options options) {
+void SlideSearch::explore(const CompiledBoard& s, const Key* sources, std::size_t count, Options options) {
     switch (kernel_.value_or(active_kernel())) {
         case Kernel::Avx512: return explore_avx512(s, sources, count, options);
         case Kernel::Avx2: return explore_avx2(s, sources, count, options);
         case Kernel::Scalar: break;
     }
-    return explore_with<Kernel::Scalar>(s, sources, count, options);
+    if (options.labelled) explore_with<Kernel::Scalar, true>(s, sources, count, options);
+    else explore_with<Kernel::Scalar, false>(s, sources, count, options);
 }
 
 void SlideSearch::tables_for(const CompiledBoard& s, bool scalar) {

@@ -62,28 +62,30 @@ TEST(RushDbEngine, AnalysisCountsEverySearchsStates) {
     EXPECT_EQ(r.states, 46u);
     EXPECT_EQ(r.split.distances, 46u);  // a solvable cluster from a layout: both searches
     EXPECT_EQ(r.split.total(), r.states);
-    // From the goal layout with B above: its goal set (1 state), a distance search given up when
-    // it meets a goal with B below (at least the source), that goal's set (2 states), then the
-    // whole distance search (23).
-    a.analyze_goal(board(4, 0), r);
-    EXPECT_TRUE(r.row);
-    EXPECT_EQ(r.cluster_size, 23u);
-    EXPECT_GE(r.states, 1u + 1u + 2u + 23u);
-    EXPECT_EQ(r.split.goal_sets, 3u);
-    EXPECT_EQ(r.split.restarts, 1u);
-    EXPECT_GE(r.split.given_up, 1u);
-    EXPECT_EQ(r.split.distances, 23u);
-    EXPECT_EQ(r.split.resolves, 0u);
-    EXPECT_EQ(r.split.total(), r.states);
-    // Without B: one goal set (1 state) and one distance search over the car's 5 places.
+    // From the class's goal layouts, B above the car and B below it: one search over the cluster
+    // (23 states), whose two goal sets (B above or below: 1 and 2 states) are one cluster.
+    const CompiledBoard space(board(4, 0));
+    const std::vector<Key> layouts = {space.start(), CompiledBoard(board(4, 3)).start()};
+    std::vector<DbClusterResult> rs;
+    a.analyze_goals(space, layouts.data(), layouts.size(), rs);
+    ASSERT_EQ(rs.size(), 1u);
+    EXPECT_TRUE(rs[0].row);
+    EXPECT_EQ(rs[0].moves, 2);
+    EXPECT_EQ(rs[0].cluster_size, 23u);
+    EXPECT_EQ(rs[0].states, 23u);
+    EXPECT_EQ(rs[0].split.distances, 23u);
+    EXPECT_EQ(rs[0].split.resolves, 0u);
+    EXPECT_EQ(rs[0].split.total(), rs[0].states);
+    // Without B: one goal layout and the car's 5 places.
     Board alone = board(4, 0);
     alone.pieces.pop_back();
-    a.analyze_goal(alone, r);
-    EXPECT_EQ(r.cluster_size, 5u);
-    EXPECT_EQ(r.states, 6u);
-    EXPECT_EQ(r.split.goal_sets, 1u);
-    EXPECT_EQ(r.split.distances, 5u);
-    EXPECT_EQ(r.split.total(), r.states);
+    const CompiledBoard lone(alone);
+    const Key goal = lone.start();
+    a.analyze_goals(lone, &goal, 1, rs);
+    ASSERT_EQ(rs.size(), 1u);
+    EXPECT_EQ(rs[0].cluster_size, 5u);
+    EXPECT_EQ(rs[0].states, 5u);
+    EXPECT_EQ(rs[0].split.total(), rs[0].states);
     // A wall at the exit: the car's 4 places, an unsolvable cluster.
     Board walled = board(0, 0);
     walled.pieces.pop_back();

@@ -131,13 +131,13 @@ TEST(RushDbRun, CheckpointOfOtherParametersOrShardIsRefused) {
     EXPECT_THROW(run({4, 0}, 1, {}, ckpt), InputError);
     // A journal of the format before (an earlier engine's state counts) is refused, by name.
     std::string old = before;
-    old[25] = '2';
+    old[25] = '3';
     std::ofstream(ckpt) << old;
     try {
         run({4, 0}, 1, {}, ckpt);
-        ADD_FAILURE() << "a format-2 checkpoint was accepted";
+        ADD_FAILURE() << "a format-3 checkpoint was accepted";
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("another format ('2', not '3'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("another format ('3', not '4'"), std::string::npos) << e.what();
     }
     std::remove(ckpt.c_str());
 }
@@ -176,7 +176,7 @@ TEST(RushDbRun, JournalRecordCarriesCountsRowsAndChecksum) {
     EXPECT_EQ(rec.substr(0, 8), "slice 3 ");
     EXPECT_NE(rec.find("\n07 BCCCBDDDAAoEFFoE 20\nend 3 "), std::string::npos) << rec;
     EXPECT_EQ(journal_header({5, 2}, DbShard{1, 4}, 40),
-              "bitsolve-rush-checkpoint 3 size 5 walls 2 shard 2/4 slices 40\n");
+              "bitsolve-rush-checkpoint 4 size 5 walls 2 shard 2/4 slices 40\n");
 }
 
 }  // namespace

@@ -2,9 +2,8 @@
 // from all the goals of a cluster, its layers must be the distances from the sources that the
 // naive reference search finds, with every kernel the CPU has, and each node's record must be
 // a slide that leads from its parent to it. SlideSearch::classify must list exactly the packed
-// states and the goals, in BFS order. The options of the database's search from a goal layout:
-// `exclude` reaches exactly the goals that the other pieces' slides reach (a plain BFS over the
-// reference moves), and `stop_at_goal` stops exactly when a goal outside the sources is found.
+// states and the goals, in BFS order. The options of the database's search from the goal layouts
+// of a class: `close` and `labelled` (against a plain BFS over every state of a board's pieces).
 // A search reuses a board's slide tables only for the same board.
 #include <gtest/gtest.h>
 
@@ -157,52 +156,132 @@ TEST(RushExplore, TablesFollowTheBoardsId) {
     }
 }
 
-// From every goal of a cluster: `exclude` (the primary car) finds its goal component; from that
-// component as sources, `stop_at_goal` stops at a goal outside it, which must exist exactly when
-// the cluster has goals beyond the component, and is a goal outside it; without a stop the layers
-// are the distances from the component.
-TEST(RushExplore, GoalComponentsAndStopAtGoal) {
-    int stopped = 0, complete = 0;
+// Every state with the pieces of `space`'s board (all field values that fit, no two pieces on a
+// cell), when there are at most `limit` combinations to try; empty otherwise.
+std::vector<Key> all_states(const CompiledBoard& space, double limit) {
+    double product = 1;
+    for (int i = 0; i < space.pieces(); ++i) product *= static_cast<double>(space.field_mask(i) + 1);
+    if (product > limit) return {};
+    std::vector<Key> out;
+    std::vector<int> f(static_cast<std::size_t>(space.pieces()), 0);
+    for (;;) {
+        Key k = 0;
+        for (int i = 0; i < space.pieces(); ++i)
+            k |= static_cast<Key>(f[static_cast<std::size_t>(i)]) << space.shift(i);
+        if (space.valid(k)) out.push_back(k);
+        int i = 0;
+        while (i < space.pieces() && ++f[static_cast<std::size_t>(i)] > static_cast<int>(space.field_mask(i)))
+            f[static_cast<std::size_t>(i++)] = 0;
+        if (i == space.pieces()) return out;
+    }
+}
+
+// The database's search from the goal layouts of a class (db_cluster.hpp: analyze_goals): from
+// one goal of each goal component (the goals that the other pieces' slides connect) of every
+// solvable cluster of a board's pieces, `close` puts every goal at depth 0 and the layers are the
+// distances to the nearest goal; `labelled` tells the clusters apart: two sources' labels are
+// joined exactly when they are in one cluster, and with two clusters or more every state carries
+// its cluster's. A state at depth 0 that is no source was reached by a slide of another piece.
+TEST(RushExplore, ClosedLabelledSearchSplitsClusters) {
+    int multi = 0, joined = 0;
     for (Kernel k : {Kernel::Scalar, Kernel::Avx2, Kernel::Avx512}) {
         if (!kernel_supported(k)) continue;
         SCOPED_TRACE(kernel_name(k));
         SlideSearch s;
         s.set_kernel(k);
-        for (const std::string& text : explore_boards()) {
+        std::vector<std::string> boards = explore_boards();
+        boards.push_back("oooCoBBoCoEDAAoEDooooDooo");             // two solvable clusters (12 and 60 states)
+        boards.push_back("ooooooooooooAAoooooooooBoooooBoooooo");  // B above or below the car: two goal sets
+        for (const std::string& text : boards) {
             SCOPED_TRACE(text);
-            const Board b = parse_board(text);
-            const CompiledBoard space(b);
+            const CompiledBoard space(parse_board(text));
             const int a = space.primary();
-            const Key start = space.start();
-            const std::set<Key> cluster = reachable_without(space, start, -1);
-            std::set<Key> goals;
-            for (Key key : cluster)
-                if (space.is_goal(key)) goals.insert(key);
-            for (Key g : goals) {
-                const std::set<Key> want = reachable_without(space, g, a);
-                EXPECT_FALSE(s.explore(space, &g, 1, SlideSearch::Options{.exclude = a}));
-                const std::set<Key> got(s.keys(), s.keys() + s.states());
-                EXPECT_EQ(got.size(), s.states());  // no state twice
-                ASSERT_EQ(got, want);
-                const std::vector<Key> sources(s.keys(), s.keys() + s.states());
-                const bool more = want.size() < goals.size();
-                ASSERT_EQ(s.explore(space, sources.data(), sources.size(),
-                                    SlideSearch::Options{.only = a, .stop_at_goal = true}),
-                          more);
-                if (more) {
-                    ++stopped;
-                    EXPECT_TRUE(goals.count(s.found_goal()));
-                    EXPECT_FALSE(want.count(s.found_goal()));
+            const std::vector<Key> states = all_states(space, 3e5);
+            if (states.empty()) continue;
+            // The solvable clusters, their goals' distances, and one source per goal component.
+            std::map<Key, int> cluster_of, dist;
+            std::vector<Key> sources;
+            std::vector<int> source_cluster;
+            std::size_t in_solvable = 0;
+            int clusters = 0;
+            for (Key st : states) {
+                if (cluster_of.count(st)) continue;
+                const std::set<Key> cluster = reachable_without(space, st, -1);
+                std::vector<Key> frontier;
+                for (Key c : cluster)
+                    if (space.is_goal(c)) frontier.push_back(c), dist[c] = 0;
+                if (frontier.empty()) {
+                    for (Key c : cluster) cluster_of[c] = -1;
                     continue;
                 }
-                ++complete;  // the component holds every goal: the layers are the distances to them
-                expect_layers(s, space, test::reference(b, Metric::Moves).dist_to_goal, sources.size());
-                break;  // one goal of such a cluster is enough
+                const int id = clusters++;
+                in_solvable += cluster.size();
+                for (Key c : cluster) cluster_of[c] = id;
+                std::set<Key> covered;
+                for (Key g : frontier)
+                    if (!covered.count(g)) {
+                        const std::set<Key> component = reachable_without(space, g, a);
+                        covered.insert(component.begin(), component.end());
+                        sources.push_back(g);
+                        source_cluster.push_back(id);
+                    }
+                for (int d = 1; !frontier.empty(); ++d) {  // distances to the nearest goal
+                    std::vector<Key> next;
+                    for (Key f : frontier)
+                        test::for_each_move<false>(space, f, [&](Key child, int, int) {
+                            if (dist.emplace(child, d).second) next.push_back(child);
+                        });
+                    frontier = std::move(next);
+                }
             }
+            if (sources.empty()) continue;
+            s.explore(space, sources.data(), sources.size(),
+                      SlideSearch::Options{.only = a, .close = true, .labelled = true});
+            ASSERT_EQ(s.states(), in_solvable);
+            const std::vector<std::size_t>& ends = s.layer_ends();
+            std::size_t begin = 0;
+            std::set<Key> seen;
+            for (std::size_t d = 0; d < ends.size(); ++d) {
+                for (std::size_t i = begin; i < ends[d]; ++i) {
+                    const Key key = s.keys()[i];
+                    EXPECT_TRUE(seen.insert(key).second);
+                    ASSERT_TRUE(dist.count(key));
+                    EXPECT_EQ(dist[key], static_cast<int>(d));
+                    const std::uint64_t r = s.records()[i];
+                    if (i < sources.size()) {
+                        EXPECT_EQ(key, sources[i]);
+                        EXPECT_EQ(record_piece(r), space.pieces());
+                        continue;
+                    }
+                    const int piece = record_piece(r);
+                    const Key parent = s.keys()[record_parent(r)];
+                    ASSERT_LT(record_parent(r), i);
+                    EXPECT_TRUE(d > 0 || piece != a);
+                    bool slide = false;
+                    test::for_each_move<false>(
+                        space, parent, [&](Key child, int p, int) { slide = slide || (child == key && p == piece); });
+                    EXPECT_TRUE(slide);
+                }
+                begin = ends[d];
+            }
+            for (std::size_t i = 0; i < sources.size(); ++i)
+                for (std::size_t j = 0; j < sources.size(); ++j)
+                    EXPECT_EQ(
+                        s.label_root(static_cast<std::uint32_t>(i)) == s.label_root(static_cast<std::uint32_t>(j)),
+                        source_cluster[i] == source_cluster[j]);
+            for (std::size_t i = 1; i < sources.size(); ++i) joined += source_cluster[i] == source_cluster[i - 1];
+            if (clusters < 2) continue;
+            ++multi;
+            // Each state's label is its cluster's: the root of its cluster's first source.
+            std::map<int, std::uint32_t> root;
+            for (std::size_t i = 0; i < sources.size(); ++i)
+                root.emplace(source_cluster[i], s.label_root(static_cast<std::uint32_t>(i)));
+            for (std::size_t i = 0; i < s.states(); ++i)
+                EXPECT_EQ(s.label_root(s.labels()[i]), root[cluster_of[s.keys()[i]]]);
         }
     }
-    EXPECT_GT(stopped, 0);  // the boards have clusters of both kinds
-    EXPECT_GT(complete, 0);
+    EXPECT_GT(multi, 0);   // some boards' pieces make several solvable clusters
+    EXPECT_GT(joined, 0);  // and some cluster has several goal components
 }
 
 }  // namespace

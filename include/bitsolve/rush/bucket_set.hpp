@@ -14,6 +14,8 @@
 // time on the database's samples than an 8-byte store of the key alone. The likely reason: a
 // later look-up of the same bucket (a 64-byte load) can take its data from a store of the same
 // width, but must wait for a narrower one to reach the cache.
+// With labels (reset(..., true)) each slot also has a 32-bit label, which insert_labelled returns
+// and replaces: the database's searches tell their clusters apart by them (slide_search.hpp).
 // The set keeps no count of its keys; the caller has it (a count here was a load and a store
 // per insert, the key stores keeping the compiler from holding it in a register).
 //
@@ -38,8 +40,9 @@ public:
     static constexpr Key kEmpty = ~Key{0};
     static constexpr std::size_t kSlots = 8;  // per bucket
 
-    // Empties the set, sized for about `expected` keys.
-    void reset(std::size_t expected) {
+    // Empties the set, sized for about `expected` keys; `labelled`: with a label per slot
+    // (insert_labelled).
+    void reset(std::size_t expected, bool labelled = false) {
         std::size_t buckets = 64;
         while (buckets * kSlots < expected * 2) buckets *= 2;
         const std::size_t words = buckets * kSlots + kSlots;  // + one bucket of slack to align
@@ -51,6 +54,11 @@ public:
         const auto addr = reinterpret_cast<std::uintptr_t>(store_.data());
         keys_ = store_.data() + (((addr + 63) & ~std::uintptr_t{63}) - addr) / sizeof(Key);
         std::fill(keys_, keys_ + buckets * kSlots, kEmpty);
+        if (labelled && labels_.size() < buckets * kSlots) {  // written with their keys: never cleared
+            hold_labels_.hold(buckets * kSlots * sizeof(std::uint32_t), "the visited set's labels");
+            labels_ = {};
+            labels_.resize(buckets * kSlots);
+        }
         mask_ = buckets - 1;
         shift_ = 64 - std::countr_zero(buckets);
     }
@@ -63,6 +71,30 @@ public:
     // insert<K> may run only in code compiled for K (core/target.hpp), where it is inlined.
     template <Kernel K = Kernel::Scalar>
     __attribute__((always_inline)) std::size_t insert(Key key) {
+        std::uint32_t unused = 0;
+        return insert_impl<K, false>(key, 0, unused);
+    }
+    // The same in a set reset() with labels: the key's slot gets `label`, and `other` is the
+    // label it had (`label` when the key was new).
+    template <Kernel K = Kernel::Scalar>
+    __attribute__((always_inline)) std::size_t insert_labelled(Key key, std::uint32_t label, std::uint32_t& other) {
+        return insert_impl<K, true>(key, label, other);
+    }
+
+    // Starts loading key's bucket into the caches (a later insert of it waits less). An
+    // instruction of its own: GCC drops __builtin_prefetch from the loops it vectorizes, as it
+    // did the caller's loop over a batch's children.
+    void prefetch(Key key) const { touch(keys_ + bucket(key) * kSlots); }
+    // The same with the bucket's labels.
+    void prefetch_labelled(Key key) const {
+        const std::size_t b = bucket(key);
+        touch(keys_ + b * kSlots);
+        touch(labels_.data() + b * kSlots);
+    }
+
+private:
+    template <Kernel K, bool Labelled>
+    __attribute__((always_inline)) std::size_t insert_impl(Key key, std::uint32_t label, std::uint32_t& other) {
         for (std::size_t b = bucket(key);; b = (b + 1) & mask_) {
             Key* slots = keys_ + b * kSlots;
             unsigned hit = 0, free = 0;
@@ -76,6 +108,12 @@ public:
             if ((hit | free) == 0) [[unlikely]]
                 continue;
             const std::size_t fresh = hit == 0;
+            if constexpr (Labelled) {
+                const unsigned slot = hit | (free & (0u - free) & (0u - static_cast<unsigned>(fresh)));
+                const std::size_t at = b * kSlots + static_cast<std::size_t>(__builtin_ctz(slot));
+                other = fresh ? label : labels_[at];
+                labels_[at] = label;
+            }
             if constexpr (K == Kernel::Avx512) {
                 // The whole line back, the key in its first empty slot when new.
                 write_avx512(slots, key, free & (0u - free) & (0u - static_cast<unsigned>(fresh)));
@@ -88,9 +126,7 @@ public:
         }
     }
 
-    // Starts loading key's bucket into the caches (a later insert of it waits less).
-    void prefetch(Key key) const { __builtin_prefetch(keys_ + bucket(key) * kSlots); }
-
+public:
     // The slots equal to key (hit) and the empty ones (free), a bit per slot. SSE2 (baseline
     // x86-64) has no 64-bit compare: a slot matches where both its 32-bit halves do, and is
     // empty where its high half has the sign bit (a key has bit 63 clear). Measured against
@@ -139,14 +175,16 @@ public:
     }
 
 private:
+    static void touch(const void* p) { asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(p))); }
     BITSOLVE_TARGET_AVX2 static unsigned lanes_avx2(__m256i x, __m256i y) {
         return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(x))) |
                static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(y))) << 4;
     }
     std::size_t bucket(Key key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_); }
 
-    MemoryHold hold_;
+    MemoryHold hold_, hold_labels_;
     std::vector<Key> store_;
+    std::vector<std::uint32_t> labels_;  // per slot, when reset() with labels
     Key* keys_ = nullptr;
     std::size_t mask_ = 0;
     int shift_ = 64;

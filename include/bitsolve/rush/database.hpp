@@ -50,16 +50,13 @@ struct DbCounts {
 };
 
 // Where the states of DbCounts::states went, by the search that visited them (db_cluster.hpp), for
-// measurements: the searches from the layouts of unsolvable clusters; the goal sets' closures
-// (goals that the other pieces' slides reach from a goal); the distance searches given up when
-// another goal set turned up (`restarts` of them); the distance searches run to the end (and,
+// measurements: the searches from the layouts of unsolvable clusters; the distance searches (and,
 // for a solvable cluster analysed from a layout, its search from the layout); the minimality
 // re-solves.
 struct DbStateSplit {
-    std::uint64_t unsolvable = 0, goal_sets = 0, given_up = 0, distances = 0, resolves = 0;
-    std::uint64_t restarts = 0;
+    std::uint64_t unsolvable = 0, distances = 0, resolves = 0;
 
-    std::uint64_t total() const { return unsolvable + goal_sets + given_up + distances + resolves; }
+    std::uint64_t total() const { return unsolvable + distances + resolves; }
     DbStateSplit& operator+=(const DbStateSplit& o);
 };
 

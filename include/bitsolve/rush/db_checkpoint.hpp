@@ -2,8 +2,8 @@
 // The checkpoint of a database run: an append-only journal of finished slices.
 //
 // Format (text). The first line is written once, through a temporary file and a rename:
-//   bitsolve-rush-checkpoint 3 size 6 walls 0 shard 0/1 slices 1024
-// (3: the format number; a journal of another one, from an earlier engine, is refused.)
+//   bitsolve-rush-checkpoint 4 size 6 walls 0 shard 0/1 slices 1024
+// (4: the format number; a journal of another one, from an earlier engine, is refused.)
 // then one record per finished slice, appended with a single write() as the slice finishes:
 //   slice 17 layouts L canonical C solvable S rows R states X
 //   <R rows, `moves board cluster_size`>

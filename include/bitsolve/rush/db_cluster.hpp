@@ -1,10 +1,11 @@
 #pragma once
-// The database's analysis of one cluster, from any of its packed layouts or goal layouts: its
-// size, whether it is solvable, and whether its hardest state makes a row.
+// The database's analysis of clusters, one from any of its packed layouts, or all the solvable
+// clusters of a class from its goal layouts: their sizes, whether they are solvable, and whether
+// their hardest states make rows.
 //
-// Both searches below are the moves search's breadth-first engine (slide_search.hpp: eight
-// nodes a batch, the pruned slides, the bucketed visited set), run to exhaustion from a set of
-// sources (SlideSearch::explore).
+// The searches below are the moves search's breadth-first engine (slide_search.hpp: eight nodes
+// a batch, the pruned slides, the bucketed visited set), run to exhaustion from a set of sources
+// (SlideSearch::explore).
 //
 // The cluster. The search from the layout reaches every state of the cluster; one pass over
 // them (SlideSearch::classify, eight keys at a time) lists the packed states (no piece can move
@@ -14,17 +15,23 @@
 // up or left), so which member the analysis starts from changes nothing.
 //
 // Solvable clusters. The same search from all the goals at once (depth 0) gives every state's
-// distance to its nearest goal as its layer; the last layer holds the farthest states. From a
-// goal layout (analyze_goal) the cluster is not searched first: the goals are found from the
-// layout's own (see there), and the search from them reaches every state, so its states, packed
-// states and goals are the cluster's as above. The
-// hardest state is the smallest of them in Fogleman's order: the cells of the horizontal pieces,
-// then of the vertical ones, as integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his
-// code; both number the cells in row-major order, so the two comparisons agree. It is minimal
-// when removing any one piece other than the primary car, or any one wall, lowers its optimal
-// length. Its parents in the search lead to a goal, one move closer at every step: an optimal
-// solution. A piece it moves passes the test; each other piece or wall is removed in turn and the
-// board solved by the moves search, bounded to one move less.
+// distance to its nearest goal as its layer; the last layer holds the farthest states. From goal
+// layouts (analyze_goals) no cluster is searched first. A class is the set of states with the
+// same walls and the same sequence of piece lengths along every row and column; moves keep all
+// three, so it is a union of whole clusters. The search starts from all the goal layouts of a
+// class and closes them under the slides of the other pieces: every goal state reaches a goal
+// layout by pushing those pieces up or left, which keeps it a goal, so depth 0 then holds every
+// goal of the class's solvable clusters. It goes on with the primary car's slides; its states are
+// those of the solvable clusters, each at its distance to its nearest goal. Each goal layout has
+// a label that the states found from it carry, and two labels are joined when their states meet:
+// the joined labels are the clusters. A cluster's hardest state is the smallest of its farthest
+// states in Fogleman's order: the cells of the horizontal pieces, then of the vertical ones, as
+// integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the cells in
+// row-major order, so the two comparisons agree. It is minimal when removing any one piece other
+// than the primary car, or any one wall, lowers its optimal length. Its parents in the search
+// lead to depth 0, one move closer to a goal at every step: an optimal solution. A piece it moves
+// passes the test; each other piece or wall is removed in turn and the board solved by the moves
+// search, bounded to one move less.
 //
 // Buffers (the searches' arrays and visited set, the packed states and goals) are kept between
 // layouts.
@@ -51,8 +58,7 @@ struct DbClusterResult {
     std::string board;               // the hardest state's string (row)
     std::uint64_t cluster_size = 0;  // states of the cluster
     // States visited by this analysis: every search's, so a state met by two searches counts
-    // twice (the searches from the layout and from the goals, the goal sets' closures and the
-    // distance searches given up for a larger set of sources), the minimality re-solves included.
+    // twice (the searches from the layout and from the goals), the minimality re-solves included.
     std::uint64_t states = 0;
     DbStateSplit split;  // the same states by search (database.hpp); split.total() == states
 };
@@ -83,29 +89,20 @@ public:
     // `layout`: a packed layout as DbLayouts produces it (pieces[0] the primary car, piece ids
     // its letters). Polls the stop flag; throws LimitError when stopped.
     void analyze(const Board& layout, DbClusterResult& out);
-    // The same from a goal layout (DbLayouts::for_each_goal), without the search from the layout:
-    // the goals that slides of the other pieces reach from it (a search with the primary car
-    // excluded) are the sources of the distance search, which stops when it meets another goal;
-    // that goal's own such goals join the sources and the search starts again. A search that ends
-    // without meeting one has every goal of the cluster at depth 0: it is the distance search.
-    void analyze_goal(const Board& goal_layout, DbClusterResult& out);
+    // Every solvable cluster of a class from its goal layouts (DbLayouts::for_each_goal, in
+    // `space`'s keys; `space` is compiled from any of them: the layouts of a class list the same
+    // pieces in the same order, and so share their key layout). One result per cluster in `out`,
+    // in the order of their first goal layouts; each counts its own states (the search's states
+    // are the clusters' sizes) and re-solves.
+    void analyze_goals(CompiledBoard space, const Key* goal_layouts, std::size_t count,
+                       std::vector<DbClusterResult>& out);
 
     // Calls f(horizontal cells, vertical cells, first cells) for every packed state of the last
-    // cluster: the parts of its LayoutKey.
+    // analysis (its cluster, or its class's solvable clusters): the parts of its LayoutKey.
     template <class F>
     void for_each_packed(F&& f) const {
         for (std::size_t i = 0; i < packed_n_; ++i) {
             const LayoutKey l = layout_key(*space_, packed_[i]);
-            f(l.horizontal, l.vertical, l.firsts);
-        }
-    }
-    // The same for every goal of the last cluster (solvable) whose pieces other than the primary
-    // car are packed: the goal layouts of the cluster.
-    template <class F>
-    void for_each_goal_layout(F&& f) const {
-        for (std::size_t i = 0; i < goals_n_; ++i) {
-            if (!packed_but_primary(goals_[i])) continue;
-            const LayoutKey l = layout_key(*space_, goals_[i]);
             f(l.horizontal, l.vertical, l.firsts);
         }
     }
@@ -119,11 +116,15 @@ public:
 
 private:
     void grow(std::size_t states);  // room for the packed states and goals of a cluster
-    // From the finished distance search: the hardest state, its optimal length and minimality.
-    void finish(DbClusterResult& out);
+    // From the finished distance search: whether the hardest state (node `best`, out.moves > 0
+    // from a goal) is minimal, and its row.
+    void finish(DbClusterResult& out, std::size_t best);
     bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, DbClusterResult& out);
-    // Whether no piece of state k but the primary car can move up or left.
-    bool packed_but_primary(Key k) const;
+    // Fogleman's order of states: the cells of the horizontal pieces, then of the vertical ones.
+    std::pair<u64, u64> order(Key k) const;
+    // The smallest state in that order among the nodes i of [begin, end) with in(i); in(begin).
+    template <class In>
+    std::size_t hardest(std::size_t begin, std::size_t end, In&& in) const;
 
     // State k's LayoutKey: the cells of its horizontal and of its vertical pieces, the first cell
     // of every piece and the walls (layout_key of the decoded board, from the key).
@@ -134,6 +135,8 @@ private:
     MemoryHold hold_;                  // for packed_ and goals_
     std::vector<Key> packed_, goals_;  // the last cluster's packed states and goals: the first packed_n_, goals_n_
     std::size_t packed_n_ = 0, goals_n_ = 0;
+    std::vector<std::uint32_t> cluster_of_, hardest_;  // analyze_goals: per label, per cluster
+    std::vector<int> depth_;                           // analyze_goals: per cluster
     Solver solver_;
 };
 

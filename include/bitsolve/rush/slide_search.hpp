@@ -86,24 +86,33 @@ public:
     // distance to the nearest source (rush/db_cluster.hpp). Afterwards states() of them are in
     // keys() in BFS order, their records in records() (the sources' piece is the piece count),
     // and layer_ends()[d] is the end of depth d's range; the last entry is states().
-    // only >= 0 says that a slide of any other piece from a source is a source (the sources are
-    // all the goals of a component, `only` its primary piece), so that only that piece's slides
-    // are generated from them. Options: `exclude` >= 0 generates no slide of that piece (from a
-    // goal with the primary piece excluded: the goals that the other pieces' slides reach);
-    // `stop_at_goal` stops after the batch that finds a new state that is a goal (not a source):
-    // explore then returns true and found_goal() is that state; states(), keys() and records()
-    // hold what was found so far, layer_ends() is incomplete. The board's slide tables are kept
-    // from the last run or explore on the same CompiledBoard (CompiledBoard::id).
+    // Options: only >= 0 says that a slide of any other piece from a source is a source (the
+    // sources are goals, `only` their primary piece), so that only that piece's slides are
+    // generated from depth 0. With `close` (and only >= 0) the sources are first closed under
+    // those other slides (every state they reach is at depth 0, recorded with the slide that
+    // reached it): from some goals, all the goals of their clusters. `labelled`: source i has
+    // label i, every other state the label of the state it was found from, and two labels whose
+    // states meet (a state found from both) are joined. Afterwards label_root(l) is the same for
+    // two source labels exactly when their sources are in one component; when there are two
+    // components or more, label_root(labels()[j]) is the root of state j's component (with one,
+    // labels() may be incomplete: the search goes on without labels once all are joined). The
+    // board's slide tables are kept from the last run or explore on the same CompiledBoard
+    // (CompiledBoard::id).
     struct Options {
         int only = -1;
-        int exclude = -1;
-        bool stop_at_goal = false;
+        bool close = false;
+        bool labelled = false;
     };
-    bool explore(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    void explore(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
     void explore(const CompiledBoard& space, const Key* sources, std::size_t count, int only = -1) {
         explore(space, sources, count, Options{.only = only});
     }
-    Key found_goal() const { return found_goal_; }
+    const std::uint32_t* labels() const { return node_labels_.data(); }
+    // The smallest source label joined with label l (after a labelled explore).
+    std::uint32_t label_root(std::uint32_t l) const {
+        while (label_parent_[l] != l) l = label_parent_[l];
+        return l;
+    }
     std::size_t states() const { return states_; }
     const Key* keys() const { return keys_.data(); }
     const std::uint64_t* records() const { return records_.data(); }
@@ -120,17 +129,17 @@ private:
     void run_with(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     void run_avx2(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
     void run_avx512(const CompiledBoard& space, bool want_path, int max_length, Solution& sol);
-    template <Kernel K>
-    bool explore_with(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
-    bool explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
-    bool explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    template <Kernel K, bool Labelled>
+    void explore_with(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    void explore_avx2(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
+    void explore_avx512(const CompiledBoard& space, const Key* sources, std::size_t count, Options options);
 
     // Shared by both drivers: steps 1 and 2 of a batch, room for `extra` more nodes, and step 3.
     template <Kernel K>
     std::size_t expand(std::size_t head, std::size_t lanes, SlideBatch& b) const;
     template <Kernel K>
     void make_room(std::size_t count, std::size_t extra);
-    template <Kernel K, class OnKid>
+    template <Kernel K, bool Labelled = false, class OnKid>
     std::size_t write_children(const CompiledBoard& space, const SlideBatch& b, std::size_t head, std::size_t m,
                                std::size_t count, OnKid&& on_kid);
 
@@ -145,9 +154,23 @@ private:
     // Builds the tables for board s (with the scalar kernel's extras when `scalar`) unless the
     // last ones built are for the same board and have them.
     void tables_for(const CompiledBoard& s, bool scalar);
+    // Labels (Options::labelled): per node, and the union-find forest of the source labels,
+    // each joined under the smaller root.
+    bool labelled_ = false;
+    std::vector<std::uint32_t> node_labels_, label_parent_;
+    std::uint32_t find(std::uint32_t a) {
+        while (label_parent_[a] != a) a = label_parent_[a] = label_parent_[label_parent_[a]];
+        return a;
+    }
+    std::size_t roots_ = 0;  // labels not joined to a smaller one
+    void unite(std::uint32_t a, std::uint32_t b) {
+        a = find(a);
+        b = find(b);
+        roots_ -= a != b;
+        label_parent_[std::max(a, b)] = std::min(a, b);
+    }
     std::size_t size_hint_ = 0;
     std::size_t states_ = 0;
-    Key found_goal_ = 0;
     std::vector<std::size_t> layer_ends_;
     std::optional<Kernel> kernel_;
     LayerFn on_layer_;
