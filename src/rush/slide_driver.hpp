@@ -315,6 +315,7 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
     layer_ends_.push_back(count);
     states_ = count;
     size_hint_ = std::max(count, size_hint_ / 2);
+    labelled_ = false;  // the labels stay readable; a later run's make_room must not write any
 }
 
 }  // namespace bitsolve::rush

@@ -3,7 +3,8 @@
 // naive reference search finds, with every kernel the CPU has, and each node's record must be
 // a slide that leads from its parent to it. SlideSearch::classify must list exactly the packed
 // states and the goals, in BFS order. The options of the database's search from the goal layouts
-// of a class: `close` and `labelled` (against a plain BFS over every state of a board's pieces).
+// of a class: `close` and `labelled` (against a plain BFS over every state of a board's pieces),
+// and no labels left behind for the next search.
 // A search reuses a board's slide tables only for the same board.
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include "bitsolve/rush/compiled_board.hpp"
 #include "bitsolve/rush/parse.hpp"
 #include "bitsolve/rush/slide_search.hpp"
+#include "bitsolve/rush/solver.hpp"
 #include "rush/data.hpp"
 #include "rush/moves.hpp"
 #include "rush/reference.hpp"
@@ -279,6 +281,16 @@ TEST(RushExplore, ClosedLabelledSearchSplitsClusters) {
             for (std::size_t i = 0; i < s.states(); ++i)
                 EXPECT_EQ(s.label_root(s.labels()[i]), root[cluster_of[s.keys()[i]]]);
         }
+        // The next search on the same object has no labels: a moves search of a larger board
+        // (its visited set regrown past the labelled one's) as a fresh object finds it.
+        const CompiledBoard big(parse_board("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"));
+        Solution after, fresh;
+        s.run(big, false, 100, after);
+        SlideSearch other;
+        other.set_kernel(k);
+        other.run(big, false, 100, fresh);
+        EXPECT_EQ(after.length, 60);
+        EXPECT_EQ(after.states, fresh.states);
     }
     EXPECT_GT(multi, 0);   // some boards' pieces make several solvable clusters
     EXPECT_GT(joined, 0);  // and some cluster has several goal components
