@@ -59,6 +59,11 @@ std::uint64_t DbEnumeration::count_layouts(std::uint64_t slice) const {
 
 namespace {
 
+// A hash of three words (each multiplied by its own odd constant), best in its top bits.
+constexpr u64 mix3(u64 a, u64 b, u64 c) {
+    return (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL) ^ (c * 0x165667B19E3779F9ULL);
+}
+
 // The packed layouts of the clusters a slice has analysed, by their LayoutKey (horizontal cells,
 // vertical cells, first cells with the walls; db_cluster.hpp): open addressing, cleared in time
 // proportional to its use.
@@ -89,10 +94,7 @@ public:
 
 private:
     static constexpr u64 kEmpty = ~u64{0};  // never a set of horizontal cells (cell 63 is off-board)
-    std::size_t slot(u64 h, u64 v, u64 f) const {
-        const u64 x = (h * 0x9E3779B97F4A7C15ULL) ^ (v * 0xC2B2AE3D27D4EB4FULL) ^ (f * 0x165667B19E3779F9ULL);
-        return static_cast<std::size_t>(x >> shift_);
-    }
+    std::size_t slot(u64 h, u64 v, u64 f) const { return static_cast<std::size_t>(mix3(h, v, f) >> shift_); }
     void grow() {
         const std::size_t cap = h_.empty() ? 4096 : 2 * h_.size();
         if (cap > 0xFFFFFFFFu) throw LimitError("a database slice with more than 2^31 layouts is not supported");
@@ -146,8 +148,7 @@ ClassKey class_of(const Board& b) {
 
 struct ClassHash {
     std::size_t operator()(const ClassKey& k) const {
-        return static_cast<std::size_t>((k.walls * 0x9E3779B97F4A7C15ULL) ^ (k.rows * 0xC2B2AE3D27D4EB4FULL) ^
-                                        (k.columns * 0x165667B19E3779F9ULL));
+        return static_cast<std::size_t>(mix3(k.walls, k.rows, k.columns));
     }
 };
 

@@ -26,32 +26,36 @@ __attribute__((always_inline)) inline std::size_t SlideSearch::expand(std::size_
 }
 
 // Room for `extra` nodes after the first `count`: the visited set regrown (the nodes
-// re-inserted) when it would be too full, the node arrays doubled when too short.
-template <Kernel K>
+// re-inserted, with their labels when Labelled) when it would be too full, the node arrays
+// doubled when too short, and a label per node when Labelled.
+template <Kernel K, bool Labelled>
 __attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t count, std::size_t extra) {
     constexpr bool from_keys = K != Kernel::Scalar;  // the vector kernels rebuild occupancy from the keys
     if (seen_.needs_room(count + extra)) [[unlikely]] {
-        seen_.reset(2 * (count + extra), labelled_);
+        seen_.reset(2 * (count + extra), Labelled);
         std::uint32_t other = 0;
         for (std::size_t j = 0; j < count; ++j)
-            if (labelled_) seen_.template insert_labelled<K>(keys_[j], node_labels_[j], other);
+            if constexpr (Labelled) seen_.template insert_labelled<K>(keys_[j], node_labels_[j], other);
             else seen_.template insert<K>(keys_[j]);
     }
+    // Key and record, both occupancies for the scalar kernel and a label once labelled (each
+    // kept once made).
+    const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) +
+                                 (from_keys && occ_.empty() ? 0 : 2 * sizeof(u64)) +
+                                 (Labelled || !node_labels_.empty() ? sizeof(std::uint32_t) : 0);
     if (count + extra > keys_.size()) [[unlikely]] {
         const std::size_t want = std::max<std::size_t>(4096, 2 * (count + extra));
         if (want > kMaxSearchNodes) throw LimitError("searches of more than 2^32 states are not supported");
-        // Key and record, and both occupancies for the scalar kernel (kept once made); the old
-        // arrays beside the new while they are copied.
-        const std::size_t per_node = sizeof(Key) + sizeof(std::uint64_t) +
-                                     (from_keys && occ_.empty() ? 0 : 2 * sizeof(u64)) +
-                                     (labelled_ || !node_labels_.empty() ? sizeof(std::uint32_t) : 0);
-        hold_.hold((keys_.size() + want) * per_node, "the search frontier");
+        hold_.hold((keys_.size() + want) * per_node, "the search frontier");  // the old arrays beside the new
         keys_.resize(want);
         records_.resize(want);
         hold_.hold(want * per_node, "the search frontier");
     }
     if (!from_keys && occ_.size() < keys_.size()) occ_.resize(keys_.size()), occT_.resize(keys_.size());
-    if (labelled_ && node_labels_.size() < keys_.size()) node_labels_.resize(keys_.size());
+    if (Labelled && node_labels_.size() < keys_.size()) [[unlikely]] {  // the first labels after unlabelled runs
+        hold_.hold(keys_.size() * per_node, "the search frontier");
+        node_labels_.resize(keys_.size());
+    }
 }
 
 // Step 3 (slide_search.hpp) for the m children of the batch of nodes [head, head + 8): each
@@ -197,7 +201,6 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
     constexpr bool from_keys = K != Kernel::Scalar;
     tables_for(s, K == Kernel::Scalar);
     SlideBatch b;
-    labelled_ = Labelled;
     seen_.reset(std::max(size_hint_, sources_n), Labelled);
     if constexpr (Labelled) {
         if (sources_n > 0xFFFFFFFFu) throw LimitError("searches of more than 2^32 sources are not supported");
@@ -229,14 +232,14 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         }
         count += fresh;
     };
-    make_room<K>(count, sources_n);
+    make_room<K, Labelled>(count, sources_n);
     for (std::size_t i = 0; i < sources_n; ++i)  // roots: piece n, an empty sweep
         add.template operator()<Labelled>(sources[i], make_record(0, n, 0, 0), static_cast<std::uint32_t>(i));
     // One batch of the nodes [head, head + lanes) of a layer: their children but those of piece
     // `exclude`, looked up and written.
     auto batch = [&]<bool L>(std::size_t head, std::size_t lanes, int exclude) __attribute__((always_inline)) {
         if constexpr (L)  // the children get their parents' roots: fewer stale labels to join
-            for (std::size_t l = 0; l < lanes; ++l) node_labels_[head + l] = find(node_labels_[head + l]);
+            for (std::size_t l = 0; l < lanes; ++l) node_labels_[head + l] = label_root(node_labels_[head + l]);
         std::size_t m = expand<K>(head, lanes, b);
         if (exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
             std::size_t kept = 0;
@@ -247,7 +250,7 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
             }
             m = kept;
         }
-        make_room<K>(count, m);
+        make_room<K, L>(count, m);
         // The visited set of a large cluster is out of the caches: start every child's bucket
         // load before the first look-up.
         for (std::size_t j = 0; j < m; ++j)
@@ -265,16 +268,19 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
             if (head == layer_end) {
                 if (ends) ends->push_back(layer_end);
                 layer_end = count;
-                if (L && roots_ == 1) {
-                    labelled_ = false;
-                    return std::pair{head, layer_end};
-                }
+                if (L && roots_ == 1) return std::pair{head, layer_end};
             }
             if ((++batches & 0xFF) == 0) check_stop();
             lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
             batch.template operator()<L>(head, lanes, exclude);
         }
         return std::pair{head, layer_end};
+    };
+    // The same, going on without labels from where they are all joined.
+    auto all_layers = [&]<bool L>(std::size_t head, std::size_t layer_end, int exclude, std::vector<std::size_t>* ends)
+        __attribute__((always_inline)) {
+        const auto [at, end] = layers.template operator()<L>(head, layer_end, exclude, ends);
+        if (L && at < count) layers.template operator()<false>(at, end, exclude, ends);
     };
     // After depth 0: the sources' layer by `only`'s slides alone, then the layers.
     auto rest = [&]<bool L>() __attribute__((always_inline)) {
@@ -284,9 +290,9 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
             for (std::size_t i = 0; i < layer_end; ++i) {
                 const Key g = keys_[i];
                 const auto [back, ahead] = s.reach(g, only);
-                make_room<K>(count, static_cast<std::size_t>(back + ahead));
+                make_room<K, L>(count, static_cast<std::size_t>(back + ahead));
                 const int f0 = s.field(g, only);
-                const std::uint32_t label = L ? find(node_labels_[i]) : 0;
+                const std::uint32_t label = L ? label_root(node_labels_[i]) : 0;
                 for (int d = -back; d <= ahead; ++d) {
                     if (d == 0) continue;
                     const Key kid =
@@ -297,25 +303,15 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
             head = layer_end;
             if (count > layer_end) layer_ends_.push_back(layer_end), layer_end = count;
         }
-        const auto [at, end] = layers.template operator()<L>(head, layer_end, -1, &layer_ends_);
-        if (L && at < count) layers.template operator()<false>(at, end, -1, &layer_ends_);
+        all_layers.template operator()<L>(head, layer_end, -1, &layer_ends_);
     };
     layer_ends_.clear();
-    if (options.close) {  // all at depth 0
-        const auto [at, end] = layers.template operator()<Labelled>(0, count, only, nullptr);
-        if (Labelled && at < count) layers.template operator()<false>(at, end, only, nullptr);
-    }
-    if constexpr (Labelled) {
-        labelled_ = roots_ > 1;
-        if (labelled_) rest.template operator()<true>();
-        else rest.template operator()<false>();
-    } else {
-        rest.template operator()<false>();
-    }
+    if (options.close) all_layers.template operator()<Labelled>(0, count, only, nullptr);  // all at depth 0
+    if (Labelled && roots_ > 1) rest.template operator()<Labelled>();
+    else rest.template operator()<false>();
     layer_ends_.push_back(count);
     states_ = count;
     size_hint_ = std::max(count, size_hint_ / 2);
-    labelled_ = false;  // the labels stay readable; a later run's make_room must not write any
 }
 
 }  // namespace bitsolve::rush

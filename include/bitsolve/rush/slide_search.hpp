@@ -108,9 +108,10 @@ public:
         explore(space, sources, count, Options{.only = only});
     }
     const std::uint32_t* labels() const { return node_labels_.data(); }
-    // The smallest source label joined with label l (after a labelled explore).
-    std::uint32_t label_root(std::uint32_t l) const {
-        while (label_parent_[l] != l) l = label_parent_[l];
+    // The smallest source label joined with label l (after a labelled explore; halves the paths
+    // it walks).
+    std::uint32_t label_root(std::uint32_t l) {
+        while (label_parent_[l] != l) l = label_parent_[l] = label_parent_[label_parent_[l]];
         return l;
     }
     std::size_t states() const { return states_; }
@@ -137,14 +138,14 @@ private:
     // Shared by both drivers: steps 1 and 2 of a batch, room for `extra` more nodes, and step 3.
     template <Kernel K>
     std::size_t expand(std::size_t head, std::size_t lanes, SlideBatch& b) const;
-    template <Kernel K>
+    template <Kernel K, bool Labelled = false>
     void make_room(std::size_t count, std::size_t extra);
     template <Kernel K, bool Labelled = false, class OnKid>
     std::size_t write_children(const CompiledBoard& space, const SlideBatch& b, std::size_t head, std::size_t m,
                                std::size_t count, OnKid&& on_kid);
 
     BucketSet seen_;
-    MemoryHold hold_;  // for keys_, records_ and the occupancies
+    MemoryHold hold_;  // for keys_, records_, the occupancies and node_labels_
     std::vector<Key> keys_;
     std::vector<std::uint64_t> records_;
     std::vector<u64> occ_, occT_;  // nodes' occupancy, kept for the scalar kernel
@@ -156,16 +157,11 @@ private:
     void tables_for(const CompiledBoard& s, bool scalar);
     // Labels (Options::labelled): per node, and the union-find forest of the source labels,
     // each joined under the smaller root.
-    bool labelled_ = false;
     std::vector<std::uint32_t> node_labels_, label_parent_;
-    std::uint32_t find(std::uint32_t a) {
-        while (label_parent_[a] != a) a = label_parent_[a] = label_parent_[label_parent_[a]];
-        return a;
-    }
     std::size_t roots_ = 0;  // labels not joined to a smaller one
     void unite(std::uint32_t a, std::uint32_t b) {
-        a = find(a);
-        b = find(b);
+        a = label_root(a);
+        b = label_root(b);
         roots_ -= a != b;
         label_parent_[std::max(a, b)] = std::min(a, b);
     }
