@@ -32,7 +32,7 @@ bool DbClusterAnalyzer::minimal(Key hardest, int moves, const std::array<bool, k
         const Solution s = solver_.solve(less, Metric::Moves, false, moves - 1);
         out.states += s.states;
         out.split.resolves += s.states;
-        return s.length >= 0 && s.length < moves;  // it may report one beyond its bound
+        return s.length >= 0;  // within the bound
     };
     for (int i = 1; i < space_->pieces(); ++i) {
         if (moved[static_cast<std::size_t>(i)]) continue;

@@ -128,7 +128,7 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
     int depth = 0;                                 // depth of the batch being expanded
     std::size_t layer_end = 1;
     std::uint64_t expanded = 0, generated = 0;
-    bool done = last < 2;
+    bool done = last < 2 && last <= max_length;
     if (done) sol.length = last;
     // Layer progress (layer_progress.hpp): at layer ends only, never per node or batch.
     auto report = [&](int d, std::uint64_t layer, std::uint64_t states) {
@@ -142,7 +142,9 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
             ++depth;
             layer_end = count;
         }
-        if (depth >= max_length) break;
+        // A child of this layer is clear at the earliest, a solution of depth + 2 moves: none
+        // within max_length from here on.
+        if (depth + 1 >= max_length) break;
         if ((++batches & 0xFF) == 0) check_stop();
         lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
         const std::size_t m = expand<K>(head, lanes, b);

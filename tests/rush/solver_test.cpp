@@ -104,11 +104,13 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
 }
 
 // The moves-metric search prunes slides (slide_search.hpp): it must still reach exactly the
-// states within each distance of the start, with either kernel. With max_length L below
-// answer - 1 no early exit fires, so `states` counts layers 0..L; on an unsolvable board it is
-// the whole cluster.
+// states within each distance of the start, with either kernel. With max_length L + 1 below
+// the answer no solution is within the bound, and the search stops once its children could only
+// be solutions beyond it, so `states` counts layers 0..L; on an unsolvable board it is the whole
+// cluster. The bound is exact: the answer within a bound of the answer, none within one less.
 TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     std::vector<std::string> boards = {
+        "ooBoooBoAAoooooo",  // 1 move: the way is clear
         "ooBoAABooCCoDDoo",
         "ooBooAABoooCoDDoCEEoooooo",
         "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
@@ -139,8 +141,10 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
                 continue;
             }
             for (int L = 0; L + 2 <= ref.answer; ++L)
-                EXPECT_EQ(solver->solve(b, Metric::Moves, false, L).states, within[static_cast<std::size_t>(L)])
+                EXPECT_EQ(solver->solve(b, Metric::Moves, false, L + 1).states, within[static_cast<std::size_t>(L)])
                     << s << " L=" << L;
+            EXPECT_EQ(solver->solve(b, Metric::Moves, false, ref.answer).length, ref.answer) << s;
+            EXPECT_EQ(solver->solve(b, Metric::Moves, false, ref.answer - 1).length, -1) << s;
         }
     }
 }
@@ -174,6 +178,7 @@ void same_search_as_scalar(Kernel k) {
     vec.set_kernel(k);
     sca.set_kernel(Kernel::Scalar);
     std::vector<std::string> boards = {
+        "ooBoooBoAAoooooo",  // 1 move: the way is clear
         "ooBoAABooCCoDDoo",
         "ooBooAABoooCoDDoCEEoooooo",
         "GHxCIoxGHxCIJJxBBooFFNNoEEOMAAoooOMxDDDKKLooxoooL",
