@@ -43,9 +43,12 @@ void SlideTables::build(const CompiledBoard& board, bool with_movers) {
             ahead[u][d] = off;
         }
     }
-    // The sweep table: cells of piece w at every field value from `from` to `to`.
+    // The sweep table: cells of piece w at every field value from `from` to `to`. Only those
+    // entries (both field values in w's range) and the root's are ever read: the others keep
+    // what an earlier board left, not cleared for every search.
     tsweep = static_cast<std::size_t>(n + 1) * 64;
-    sweep.assign(2 * tsweep, 0);
+    if (sweep.size() < 2 * tsweep) sweep.resize(2 * tsweep);
+    sweep[static_cast<std::size_t>(n) * 64] = sweep[tsweep + static_cast<std::size_t>(n) * 64] = 0;
     for (std::size_t u = 0; u < static_cast<std::size_t>(n); ++u) {
         const auto top = static_cast<std::size_t>(fmask[u]);
         for (std::size_t a = 0; a <= top; ++a) {

@@ -59,7 +59,8 @@ struct SlideTables {
     alignas(64) Key back[kMaxPieces][16] = {};
     alignas(64) Key ahead[kMaxPieces][16] = {};
     // [((w * 8) + from) * 8 + to]: cells piece w sweeps from field value `from` to `to`, occ
-    // layout, then the same at tsweep in occT layout; all zero for w = n (the root's record).
+    // layout, then the same at tsweep in occT layout; zero for w = n, from = to = 0 (the root's
+    // record). Entries outside the pieces' ranges are never read and hold no meaning.
     std::vector<u64> sweep;
     std::size_t tsweep = 0;
     // Same index (scalar kernel only): a bit per piece that may slide at a node reached by that
