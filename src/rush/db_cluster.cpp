@@ -82,9 +82,7 @@ void DbClusterAnalyzer::analyze(const Board& layout, DbClusterResult& out) {
     search_.explore(space, goals_.data(), goals_n_, space.primary());
     out.states += search_.states();
     out.split.distances += search_.states();
-    const std::vector<std::size_t>& ends = search_.layer_ends();
-    out.moves = static_cast<int>(ends.size()) - 1;
-    if (out.moves > 0) finish(out, hardest(ends[ends.size() - 2], ends.back(), [](std::size_t) { return true; }));
+    finish_whole(out);
 }
 
 void DbClusterAnalyzer::analyze_goals(CompiledBoard space, const Key* goal_layouts, std::size_t count,
@@ -107,8 +105,7 @@ void DbClusterAnalyzer::analyze_goals(CompiledBoard space, const Key* goal_layou
         DbClusterResult& r = out.emplace_back();
         r.solvable = true;
         r.cluster_size = r.states = r.split.distances = size;
-        r.moves = layers - 1;
-        if (r.moves > 0) finish(r, hardest(ends[ends.size() - 2], ends.back(), [](std::size_t) { return true; }));
+        finish_whole(r);
         return;
     }
     // The clusters: one per joined set of labels, numbered by their smallest label. A cluster's
@@ -136,16 +133,16 @@ void DbClusterAnalyzer::analyze_goals(CompiledBoard space, const Key* goal_layou
         r.states = r.split.distances = r.cluster_size;
         r.moves = depth_[c];
     }
-    // Each cluster's hardest state, from its deepest layer.
+    // Each cluster's hardest state: the smallest in Fogleman's order of its deepest layer, for
+    // all clusters in one pass. A node past depth 0 is in a cluster of depth >= 1, and in its
+    // deepest layer when past that layer's start.
     hardest_.assign(clusters, kNone);
-    for (int d = 1; d < layers; ++d) {
-        const std::size_t begin = ends[static_cast<std::size_t>(d - 1)], end = ends[static_cast<std::size_t>(d)];
-        for (std::size_t i = begin; i < end; ++i) {
-            const std::uint32_t c = cluster_of_[labels[i]];
-            if (depth_[c] != d || hardest_[c] != kNone) continue;
-            hardest_[c] =
-                static_cast<std::uint32_t>(hardest(i, end, [&](std::size_t j) { return cluster_of_[labels[j]] == c; }));
-        }
+    const Key* keys = search_.keys();
+    for (std::size_t i = ends[0]; i < size; ++i) {
+        const std::uint32_t c = cluster_of_[labels[i]];
+        if (i >= ends[static_cast<std::size_t>(depth_[c] - 1)] &&
+            (hardest_[c] == kNone || order(keys[i]) < order(keys[hardest_[c]])))
+            hardest_[c] = static_cast<std::uint32_t>(i);
     }
     for (std::size_t c = 0; c < clusters; ++c)
         if (out[c].moves > 0) finish(out[c], hardest_[c]);
@@ -156,13 +153,15 @@ std::pair<u64, u64> DbClusterAnalyzer::order(Key k) const {
     return {l.horizontal, l.vertical};
 }
 
-template <class In>
-std::size_t DbClusterAnalyzer::hardest(std::size_t begin, std::size_t end, In&& in) const {
+void DbClusterAnalyzer::finish_whole(DbClusterResult& out) {
+    const std::vector<std::size_t>& ends = search_.layer_ends();
+    out.moves = static_cast<int>(ends.size()) - 1;
+    if (out.moves == 0) return;
     const Key* keys = search_.keys();
-    std::size_t best = begin;
-    for (std::size_t i = begin + 1; i < end; ++i)
-        if (in(i) && order(keys[i]) < order(keys[best])) best = i;
-    return best;
+    std::size_t best = ends[ends.size() - 2];
+    for (std::size_t i = best + 1; i < ends.back(); ++i)
+        if (order(keys[i]) < order(keys[best])) best = i;
+    finish(out, best);
 }
 
 void DbClusterAnalyzer::finish(DbClusterResult& out, std::size_t best) {

@@ -16,22 +16,22 @@
 //
 // Solvable clusters. The same search from all the goals at once (depth 0) gives every state's
 // distance to its nearest goal as its layer; the last layer holds the farthest states. From goal
-// layouts (analyze_goals) no cluster is searched first. A class is the set of states with the
-// same walls and the same sequence of piece lengths along every row and column; moves keep all
-// three, so it is a union of whole clusters. The search starts from all the goal layouts of a
-// class and closes them under the slides of the other pieces: every goal state reaches a goal
-// layout by pushing those pieces up or left, which keeps it a goal, so depth 0 then holds every
-// goal of the class's solvable clusters. It goes on with the primary car's slides; its states are
-// those of the solvable clusters, each at its distance to its nearest goal. Each goal layout has
-// a label that the states found from it carry, and two labels are joined when their states meet:
-// the joined labels are the clusters. A cluster's hardest state is the smallest of its farthest
-// states in Fogleman's order: the cells of the horizontal pieces, then of the vertical ones, as
-// integers. Cell (r, c) is bit r*8 + c here and bit r*N + c in his code; both number the cells in
-// row-major order, so the two comparisons agree. It is minimal when removing any one piece other
-// than the primary car, or any one wall, lowers its optimal length. Its parents in the search
-// lead to depth 0, one move closer to a goal at every step: an optimal solution. A piece it moves
-// passes the test; each other piece or wall is removed in turn and the board solved by the moves
-// search, bounded to one move less.
+// layouts (analyze_goals) no cluster is searched first. A class is the set of states with the same
+// walls and, along every row and column, the same sequence of piece lengths and of the wall-free
+// runs the pieces are in; moves keep all of it, so a class is a union of whole clusters. The
+// search starts from all the goal layouts of a class and closes them under the slides of the other
+// pieces: every goal state reaches a goal layout by pushing those pieces up or left, which keeps
+// it a goal, so depth 0 then holds every goal of the class's solvable clusters. It goes on with
+// the primary car's slides; its states are those of the solvable clusters, each at its distance to
+// its nearest goal. Each goal layout has a label that the states found from it carry, and two
+// labels are joined when their states meet: the joined labels are the clusters. A cluster's
+// hardest state is the smallest of its farthest states in Fogleman's order: the cells of the
+// horizontal pieces, then of the vertical ones, as integers. Cell (r, c) is bit r*8 + c here and
+// bit r*N + c in his code; both number the cells in row-major order, so the two comparisons agree.
+// It is minimal when removing any one piece other than the primary car, or any one wall, lowers
+// its optimal length. Its parents in the search lead to depth 0, one move closer to a goal at
+// every step: an optimal solution. A piece it moves passes the test; each other piece or wall is
+// removed in turn and the board solved by the moves search, bounded to one move less.
 //
 // Buffers (the searches' arrays and visited set, the packed states and goals) are kept between
 // layouts.
@@ -122,9 +122,9 @@ private:
     bool minimal(Key hardest, int moves, const std::array<bool, kMaxPieces>& moved, DbClusterResult& out);
     // Fogleman's order of states: the cells of the horizontal pieces, then of the vertical ones.
     std::pair<u64, u64> order(Key k) const;
-    // The smallest state in that order among the nodes i of [begin, end) with in(i); in(begin).
-    template <class In>
-    std::size_t hardest(std::size_t begin, std::size_t end, In&& in) const;
+    // When the search holds one cluster: its depth, and finish() from the smallest state of its
+    // last layer in that order.
+    void finish_whole(DbClusterResult& out);
 
     // State k's LayoutKey: the cells of its horizontal and of its vertical pieces, the first cell
     // of every piece and the walls (layout_key of the decoded board, from the key).
