@@ -6,6 +6,7 @@
 // compiled for those), so that the visited set's compare (step 3) is the kernel's too. Private
 // to src/rush.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "bitsolve/core/limits.hpp"
@@ -147,8 +148,29 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
         if (depth + 1 >= max_length) break;
         if ((++batches & 0xFF) == 0) check_stop();
         lanes = std::min<std::size_t>(kSlideLanes, layer_end - head);
-        const std::size_t m = expand<K>(head, lanes, b);
+        std::size_t m = expand<K>(head, lanes, b);
         expanded += lanes;
+        // Within the bound, children that could only be solved beyond it are dropped unseen
+        // (slide_search.hpp). A child of any piece but the primary keeps its parent's way, so
+        // its blocked cells are its occupancy there. A way has fewer cells than the board's
+        // size: only the layers where a child can fail are checked.
+        if (depth + 2 + s.board().size > max_length) {
+            const int a = s.primary();
+            std::size_t kept = 0;
+            for (std::size_t j = 0; j < m; ++j) {
+                const Key kid = b.kids[j];
+                const std::uint16_t item = b.kid_info[j];
+                const std::size_t l = item & 7;
+                const int i = item >> 3;
+                const auto u = static_cast<std::size_t>(i);
+                const u64 occ = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(s.field(b.keys[l], i))] ^
+                                tables_.cells[u][static_cast<std::size_t>(s.field(kid, i))];
+                b.kids[kept] = kid;
+                b.kid_info[kept] = item;
+                kept += i == a || depth + 2 + std::popcount(occ & b.way[l]) <= max_length;
+            }
+            m = kept;
+        }
         generated += m;
         // Step 3. Every expanded node's way out is blocked (else the search had stopped), so
         // no child is a goal, and a child's way is clear exactly when its parent's way cells

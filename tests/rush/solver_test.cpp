@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <set>
 
 #include "bitsolve/core/cpu.hpp"
@@ -103,11 +105,26 @@ TEST(RushSolver, EveryGeneratedStateIsValid) {
     }
 }
 
-// The moves-metric search prunes slides (slide_search.hpp): it must still reach exactly the
-// states within each distance of the start, with either kernel. With max_length L + 1 below
-// the answer no solution is within the bound, and the search stops once its children could only
-// be solutions beyond it, so `states` counts layers 0..L; on an unsolvable board it is the whole
-// cluster. The bound is exact: the answer within a bound of the answer, none within one less.
+// Occupied cells in front of the primary piece (walls, pieces): a state needs at least one move
+// more than these.
+int blocked(const Board& b) {
+    const Piece& a = b.pieces[static_cast<std::size_t>(b.primary)];
+    u64 occupied = b.walls;
+    for (const Piece& p : b.pieces) occupied |= p.cells();
+    int n = 0;
+    for (int c = a.pos + a.len; c < b.size; ++c) n += (occupied & cell_bit(a.line, c)) != 0;
+    return n;
+}
+
+// The moves-metric search prunes slides (slide_search.hpp): it must still reach the states it
+// needs, with every kernel. Unbounded, on an unsolvable board, that is the whole cluster. Within
+// a bound of M moves below the answer, a state at distance d from the start is expanded only when
+// d + 1 + blocked <= M (it could still be solved within M), and every such state must be reached
+// (a neighbour nearer the start passes the same test, so the state cannot hide behind a dropped
+// one); nothing beyond distance M - 1 is reached (the search stops before a layer whose children
+// could only be solutions beyond the bound). The reference search's distances decide both. Every
+// kernel reaches the same states. The bound is exact: the answer within every bound from the
+// answer up, none within any bound below it.
 TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     std::vector<std::string> boards = {
         "ooBoooBoAAoooooo",  // 1 move: the way is clear
@@ -127,12 +144,24 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
     for (const std::string& s : boards) {
         const Board b = parse_board(s);
         const auto ref = test::reference(b, Metric::Moves);
-        std::vector<std::size_t> within;  // within[d]: states at distance <= d from the start
+        // needed[M]: the states that a bound of M moves must reach (each counted at the least
+        // such bound, then summed); within[M]: the states at distance at most M.
+        std::vector<std::size_t> needed(1, 1), within;  // the start, within any bound
         for (const auto& [board, d] : ref.dist_from_start) {
-            if (within.size() <= static_cast<std::size_t>(d)) within.resize(static_cast<std::size_t>(d) + 1, 0);
-            ++within[static_cast<std::size_t>(d)];
+            const auto at = static_cast<std::size_t>(d);
+            if (within.size() <= at) within.resize(at + 1, 0);
+            ++within[at];
+            if (d == 0) continue;
+            const auto least = static_cast<std::size_t>(d + 1 + blocked(parse_board(board)));
+            if (needed.size() <= least) needed.resize(least + 1, 0);
+            ++needed[least];
         }
-        for (std::size_t d = 1; d < within.size(); ++d) within[d] += within[d - 1];
+        for (std::size_t m = 1; m < needed.size(); ++m) needed[m] += needed[m - 1];
+        for (std::size_t m = 1; m < within.size(); ++m) within[m] += within[m - 1];
+        auto at_most = [](const std::vector<std::size_t>& v, int m) {
+            return v[std::min(static_cast<std::size_t>(m), v.size() - 1)];
+        };
+        std::vector<std::size_t> first_kernel;  // states within each bound, the first kernel's
         for (std::size_t at = 0; at < kernels.size(); ++at) {
             Solver* solver = &solvers[at];
             SCOPED_TRACE(kernel_name(kernels[at]));
@@ -140,11 +169,16 @@ TEST(RushSolver, PrunedSlidesLoseNoStateOfAnyLayer) {
                 EXPECT_EQ(solver->solve(b, Metric::Moves, false).states, ref.dist_from_start.size()) << s;
                 continue;
             }
-            for (int L = 0; L + 2 <= ref.answer; ++L)
-                EXPECT_EQ(solver->solve(b, Metric::Moves, false, L + 1).states, within[static_cast<std::size_t>(L)])
-                    << s << " L=" << L;
-            EXPECT_EQ(solver->solve(b, Metric::Moves, false, ref.answer).length, ref.answer) << s;
-            EXPECT_EQ(solver->solve(b, Metric::Moves, false, ref.answer - 1).length, -1) << s;
+            for (int m = 0; m < ref.answer; ++m) {
+                const Solution sol = solver->solve(b, Metric::Moves, false, m);
+                EXPECT_EQ(sol.length, -1) << s << " within " << m;
+                EXPECT_GE(sol.states, at_most(needed, m)) << s << " within " << m;
+                EXPECT_LE(sol.states, m == 0 ? 1 : at_most(within, m - 1)) << s << " within " << m;
+                if (at == 0) first_kernel.push_back(sol.states);
+                else EXPECT_EQ(sol.states, first_kernel[static_cast<std::size_t>(m)]) << s << " within " << m;
+            }
+            for (int m = ref.answer; m <= ref.answer + 2; ++m)
+                EXPECT_EQ(solver->solve(b, Metric::Moves, false, m).length, ref.answer) << s << " within " << m;
         }
     }
 }

@@ -48,6 +48,13 @@
 // optimal: a goal at depth d has a parent at depth d-1 with a clear way (the move into the
 // goal slid the primary piece), found one layer earlier.
 //
+// Within a bound (max_length): a state needs at least one move more than the cells its way out
+// holds (one move clears at most one of them; a wall or a piece of its own row never clears), so
+// a child that could only be solved beyond the bound is dropped unseen (children of the primary
+// piece, whose way moves with it, are all kept). A move changes that count by at most one, so the
+// states on every shortest path to a kept state are kept too, and the argument above holds among
+// them: the answer within the bound is exact, and `states` counts the states kept.
+//
 // A SlideSearch keeps its arrays between calls: a batch of boards reuses one per thread with no
 // allocation once warm.
 #include <climits>
