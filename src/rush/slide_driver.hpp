@@ -59,6 +59,28 @@ __attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t co
     }
 }
 
+// A child's occupancy: its parent's, with the cells of the slid piece u at field values f0
+// (before) and f1 (after) swapped.
+__attribute__((always_inline)) inline u64 child_occupancy(const SlideTables& t, u64 parent, std::size_t u, int f0,
+                                                          int f1) {
+    return parent ^ t.cells[u][static_cast<std::size_t>(f0)] ^ t.cells[u][static_cast<std::size_t>(f1)];
+}
+
+// Keeps the batch's first m children for which keep(child, its kid_info) holds, in their order,
+// with no branch on the answer; returns how many.
+template <class Keep>
+__attribute__((always_inline)) inline std::size_t keep_children(SlideBatch& b, std::size_t m, Keep&& keep) {
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < m; ++j) {
+        const Key kid = b.kids[j];
+        const std::uint16_t item = b.kid_info[j];
+        b.kids[kept] = kid;
+        b.kid_info[kept] = item;
+        kept += keep(kid, item) ? 1 : 0;
+    }
+    return kept;
+}
+
 // Step 3 (slide_search.hpp) for the m children of the batch of nodes [head, head + 8): each
 // is looked up and written after the first `count` nodes with its record (and its occupancy
 // for the scalar kernel, its parent's label when Labelled); the count moves on only for a new
@@ -92,8 +114,7 @@ __attribute__((always_inline)) inline std::size_t SlideSearch::write_children(co
         out_keys[count] = kid;
         out_records[count] = make_record(head + l, i, f0, f1);
         const auto u = static_cast<std::size_t>(i);
-        const u64 occ =
-            b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(f0)] ^ tables_.cells[u][static_cast<std::size_t>(f1)];
+        const u64 occ = child_occupancy(tables_, b.occ[l], u, f0, f1);
         if (!from_keys) {
             occ_[count] = occ;
             occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
@@ -156,20 +177,13 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
         // size: only the layers where a child can fail are checked.
         if (depth + 2 + s.board().size > max_length) {
             const int a = s.primary();
-            std::size_t kept = 0;
-            for (std::size_t j = 0; j < m; ++j) {
-                const Key kid = b.kids[j];
-                const std::uint16_t item = b.kid_info[j];
+            m = keep_children(b, m, [&](Key kid, std::uint16_t item) {
                 const std::size_t l = item & 7;
                 const int i = item >> 3;
-                const auto u = static_cast<std::size_t>(i);
-                const u64 occ = b.occ[l] ^ tables_.cells[u][static_cast<std::size_t>(s.field(b.keys[l], i))] ^
-                                tables_.cells[u][static_cast<std::size_t>(s.field(kid, i))];
-                b.kids[kept] = kid;
-                b.kid_info[kept] = item;
-                kept += i == a || depth + 2 + std::popcount(occ & b.way[l]) <= max_length;
-            }
-            m = kept;
+                const u64 occ = child_occupancy(tables_, b.occ[l], static_cast<std::size_t>(i), s.field(b.keys[l], i),
+                                                s.field(kid, i));
+                return i == a || depth + 2 + std::popcount(occ & b.way[l]) <= max_length;
+            });
         }
         generated += m;
         // Step 3. Every expanded node's way out is blocked (else the search had stopped), so
@@ -265,15 +279,8 @@ __attribute__((always_inline)) inline void SlideSearch::explore_with(const Compi
         if constexpr (L)  // the children get their parents' roots: fewer stale labels to join
             for (std::size_t l = 0; l < lanes; ++l) node_labels_[head + l] = label_root(node_labels_[head + l]);
         std::size_t m = expand<K>(head, lanes, b);
-        if (exclude >= 0) {  // drop the excluded piece's slides, keeping the others' order
-            std::size_t kept = 0;
-            for (std::size_t j = 0; j < m; ++j) {
-                b.kids[kept] = b.kids[j];
-                b.kid_info[kept] = b.kid_info[j];
-                kept += static_cast<int>(b.kid_info[j] >> 3) != exclude;
-            }
-            m = kept;
-        }
+        if (exclude >= 0)  // drop the excluded piece's slides, keeping the others' order
+            m = keep_children(b, m, [&](Key, std::uint16_t item) { return (item >> 3) != exclude; });
         make_room<K, L>(count, m);
         // The visited set of a large cluster is out of the caches: start every child's bucket
         // load before the first look-up.
