@@ -261,7 +261,7 @@ void add_sliding(py::module_& parent) {
 board: "1 0 3 4 2 5 7 8 6" (one line, row-major; square unless size="RxC"), a text grid with one
 row per line, or a list of numbers or of rows. goal: "blank-last", "blank-first" or the goal's
 numbers. heuristic: auto, best, lc, md, or a pattern database (pdb555, pdb663, pdb78 on 4x4; pdb6666,
-zpdb6666 (zero-aware), pdb7773 on 5x5; each but zpdb6666 also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, pdb6666 with
+zpdb6666 (zero-aware), pdb7773 on 5x5; each but zpdb6666 also with -dual: dual lookups in the same tables; best: pdb78 on 4x4, zpdb6666 with
 prune_depth 12 on 5x5, lc elsewhere; auto: the same tables, pdb663 on 4x4 until pdb78 is cached), read from or built into the cache pdb_dir (None: the CLI's, $XDG_CACHE_HOME/bitsolve or
 ~/.cache/bitsolve; "": memory only), kept for the process. algorithm: auto, bfs, bidir, ida. threads: threads of
 pattern-database IDA* on this board (0: all cores, up to 1024). timeout: seconds (None or 0: none). prune_depth: 2..16, duplicate-move pruning of

@@ -131,7 +131,7 @@ CLI::Validator pdb_name_check(std::initializer_list<const char*> extra) {
 void add_pdb_options(CLI::App* cmd, PdbCliOptions& o) {
     cmd->add_option("--heuristic", o.heuristic,
                     "IDA* heuristic: md, lc (default), pdb555, pdb663, pdb78 (4x4), pdb6666, zpdb6666 (zero-aware), "
-                    "pdb7773 (5x5), best (the strongest shipped for the size: pdb78 on 4x4, pdb6666 with "
+                    "pdb7773 (5x5), best (the strongest shipped for the size: pdb78 on 4x4, zpdb6666 with "
                     "--prune-depth 12 on 5x5, lc elsewhere) or auto (the same tables without the deeper pruning, and "
                     "pdb663 on 4x4 until the pdb78 tables are cached); a pattern database name with -dual "
                     "(e.g. pdb6666-dual) adds dual lookups in the same tables; names joined by + (e.g. "

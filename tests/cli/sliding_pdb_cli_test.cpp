@@ -229,7 +229,7 @@ TEST(SlidingPdbCli, BuildBestNeedsASizeWithADatabase) {
     r = run_cli({"sliding", "build-pdb", "pdb6666", "--size", "4x4", "--pdb-dir", dir.path.string()});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("pdb6666 is for 5x5 boards, not --size 4x4"), std::string::npos) << r.err;
-    for (const auto& [size, name] : {std::pair{"5x5", "pdb6666 for 5x5 blank-first: 4 tables"},
+    for (const auto& [size, name] : {std::pair{"5x5", "zpdb6666 for 5x5 blank-first: 4 tables"},
                                      std::pair{"4x4", "pdb78 for 4x4 blank-first: 2 tables"}}) {
         r = run_cli({"sliding", "build-pdb", "best", "--size", size, "--goal", "blank-first", "--pdb-dir",
                      dir.path.string(), "--max-memory", "100M"});

@@ -140,7 +140,7 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_THROW(pdb::choose_partition("pdb663", middle, Algorithm::Auto, none), UsageError);
     // auto: the strongest database that applies, or none.
     EXPECT_EQ(pdb::choose_partition("auto", g4, Algorithm::Auto, none), "pdb663");
-    EXPECT_EQ(pdb::choose_partition("auto", blank_first_goal({5, 5}), Algorithm::Ida, none), "pdb6666");
+    EXPECT_EQ(pdb::choose_partition("auto", blank_first_goal({5, 5}), Algorithm::Ida, none), "zpdb6666");
     EXPECT_EQ(pdb::choose_partition("auto", g3, Algorithm::Auto, none), "");
     EXPECT_EQ(pdb::choose_partition("auto", middle, Algorithm::Auto, none), "");
     EXPECT_EQ(pdb::choose_partition("auto", g4, Algorithm::Bidir, none), "");
@@ -148,7 +148,7 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_EQ(pdb::select_pdb("auto", g3, Algorithm::Auto, pdb::TableSource{}), nullptr);
     // best: the strongest shipped, cached or not; none where auto has none.
     EXPECT_EQ(pdb::best_partition({4, 4}), "pdb78");
-    EXPECT_EQ(pdb::best_partition({5, 5}), "pdb6666");
+    EXPECT_EQ(pdb::best_partition({5, 5}), "zpdb6666");
     EXPECT_EQ(pdb::best_partition({3, 3}), "");
     EXPECT_EQ(pdb::best_partition({4, 5}), "");
     // best prunes deeper only where it measured faster: on 5x5.
@@ -157,7 +157,7 @@ TEST(PdbSelect, ChoosesPartitionsByName) {
     EXPECT_EQ(pdb::best_prune_depth({3, 3}), 2);
     EXPECT_EQ(pdb::choose_partition("best", g4, Algorithm::Auto, none), "pdb78");
     EXPECT_EQ(pdb::choose_partition("best", g4l, Algorithm::Ida, none), "pdb78");
-    EXPECT_EQ(pdb::choose_partition("best", blank_first_goal({5, 5}), Algorithm::Ida, none), "pdb6666");
+    EXPECT_EQ(pdb::choose_partition("best", blank_first_goal({5, 5}), Algorithm::Ida, none), "zpdb6666");
     EXPECT_EQ(pdb::choose_partition("best", g3, Algorithm::Auto, none), "");
     EXPECT_EQ(pdb::choose_partition("best", middle, Algorithm::Auto, none), "");
     EXPECT_EQ(pdb::choose_partition("best", g4, Algorithm::Bidir, none), "");

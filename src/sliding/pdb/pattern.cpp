@@ -377,7 +377,7 @@ Geometry partition_geometry(std::string_view name) { return resolve(name).geo; }
 
 std::string_view best_partition(Geometry g) {
     if (g == Geometry{4, 4}) return "pdb78";
-    if (g == Geometry{5, 5}) return "pdb6666";
+    if (g == Geometry{5, 5}) return "zpdb6666";
     return {};
 }
 
