@@ -19,7 +19,7 @@ generates the same number on instance 1) divided by bitsolve's measured rate (ge
 CPU second on one thread, instance 1: docs/benchmarks.md). bitsolve-mpi solves one instance per
 work unit on one thread, handing them out in input order, so the wall time on P cores is that
 schedule's makespan: never less than the hardest instance. --pdb24-node-ratio scales every
-instance's nodes, for a search that generates fewer than theirs (0.553 for --heuristic best: its
+instance's nodes, for a search that generates fewer than theirs (0.340 for --heuristic best, 0.553 for pdb6666: their
 total over the 16 easiest, bench/pdb24_table.sh). A projection, not a measurement.
 """
 import argparse
