@@ -59,11 +59,11 @@ __attribute__((always_inline)) inline void SlideSearch::make_room(std::size_t co
     }
 }
 
-// A child's occupancy: its parent's, with the cells of the slid piece u at field values f0
-// (before) and f1 (after) swapped.
-__attribute__((always_inline)) inline u64 child_occupancy(const SlideTables& t, u64 parent, std::size_t u, int f0,
-                                                          int f1) {
-    return parent ^ t.cells[u][static_cast<std::size_t>(f0)] ^ t.cells[u][static_cast<std::size_t>(f1)];
+// A child's occupancy in the layout of `cells` (SlideTables::cells or cellsT): its parent's, with
+// the cells of the slid piece u at field values f0 (before) and f1 (after) swapped.
+__attribute__((always_inline)) inline u64 child_occupancy(const decltype(SlideTables::cells)& cells, u64 parent,
+                                                          std::size_t u, int f0, int f1) {
+    return parent ^ cells[u][static_cast<std::size_t>(f0)] ^ cells[u][static_cast<std::size_t>(f1)];
 }
 
 // Keeps the batch's first m children for which keep(child, its kid_info) holds, in their order,
@@ -114,11 +114,10 @@ __attribute__((always_inline)) inline std::size_t SlideSearch::write_children(co
         out_keys[count] = kid;
         out_records[count] = make_record(head + l, i, f0, f1);
         const auto u = static_cast<std::size_t>(i);
-        const u64 occ = child_occupancy(tables_, b.occ[l], u, f0, f1);
+        const u64 occ = child_occupancy(tables_.cells, b.occ[l], u, f0, f1);
         if (!from_keys) {
             occ_[count] = occ;
-            occT_[count] = b.occT[l] ^ tables_.cellsT[u][static_cast<std::size_t>(f0)] ^
-                           tables_.cellsT[u][static_cast<std::size_t>(f1)];
+            occT_[count] = child_occupancy(tables_.cellsT, b.occT[l], u, f0, f1);
         }
         on_kid(count, occ, l, fresh);
         count += fresh;
@@ -180,8 +179,8 @@ __attribute__((always_inline)) inline void SlideSearch::run_with(const CompiledB
             m = keep_children(b, m, [&](Key kid, std::uint16_t item) {
                 const std::size_t l = item & 7;
                 const int i = item >> 3;
-                const u64 occ = child_occupancy(tables_, b.occ[l], static_cast<std::size_t>(i), s.field(b.keys[l], i),
-                                                s.field(kid, i));
+                const u64 occ = child_occupancy(tables_.cells, b.occ[l], static_cast<std::size_t>(i),
+                                                s.field(b.keys[l], i), s.field(kid, i));
                 return i == a || depth + 2 + std::popcount(occ & b.way[l]) <= max_length;
             });
         }
