@@ -5,6 +5,7 @@
 // changes its pattern's rank on that side).
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "bitsolve/sliding/board.hpp"
@@ -53,6 +54,11 @@ struct Context {
 
     const PdbHeuristic& h;
     const std::int32_t* fsm;  // duplicate-move pruning: MoveFsm::table()
+    // Whether a child's row of the machine is prefetched with its entries: for machines larger
+    // than kFsmCached bytes (5x5 depth 14, 1.3 MB, and 16, 8 MB), whose rows miss the second-level
+    // cache; a smaller one stays cached and the prefetch only costs (docs/benchmarks.md).
+    static constexpr std::size_t kFsmCached = std::size_t{1} << 20;
+    bool prefetch_fsm;
     DualTables dual_tables;
     unsigned n, sides;
     std::int8_t nb[kMaxCells][kDirs];  // the blank's cell after each move, -1 off the board
@@ -64,6 +70,7 @@ struct Context {
     Context(const PdbHeuristic& heur, const MoveFsm& moves)
         : h(heur),
           fsm(moves.table()),
+          prefetch_fsm(moves.states() * kDirs * sizeof(std::int32_t) > kFsmCached),
           dual_tables(heur),
           n(heur.cells()),
           sides(heur.partitions() * (heur.reflects() ? 2 : 1)),

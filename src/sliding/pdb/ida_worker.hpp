@@ -151,7 +151,8 @@ struct Worker {
     }
 
     // The children of the current node (the move machine in `state`; move_fsm.hpp): moves, tiles
-    // and new ranks, each new table entry prefetched. Returns how many.
+    // and new ranks, each new table entry prefetched, and each child's row of a machine too large
+    // for the caches (Context::prefetch_fsm). Returns how many.
     __attribute__((always_inline)) int make_children(std::int32_t state, Child* out) const {
         const std::int32_t* next = c->fsm + static_cast<std::ptrdiff_t>(state) * kDirs;
         int m = 0;
@@ -160,6 +161,7 @@ struct Worker {
             Child& x = out[m++];
             x.d = static_cast<Dir>(d);
             x.fsm = next[d];
+            if (c->prefetch_fsm) __builtin_prefetch(c->fsm + static_cast<std::ptrdiff_t>(x.fsm) * kDirs);
             x.to = static_cast<std::uint8_t>(c->nb[blank][d]);
             const unsigned t = board[x.to];
             for (unsigned v = 0; v < S; ++v) {
