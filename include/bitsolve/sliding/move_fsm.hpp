@@ -34,7 +34,7 @@ public:
     // The machine of the forbidden strings of up to `depth` moves (2..kMaxDepth) on boards of
     // geometry g (2x2 to kMaxSide x kMaxSide); UsageError otherwise. The cost grows about
     // eightfold per two moves of depth: on 5x5 depth 12 takes about 0.3 s and 30 MB, depth 14
-    // about 2.5 s and 230 MB, depth 16 20-30 s and 1.7 GB.
+    // about 2.5 s and 230 MB, depth 16 13-30 s and 1.7 GB.
     MoveFsm(int depth, Geometry g);
     // UsageError unless 2 <= depth <= kMaxDepth (what the constructor checks first, at no cost).
     static void check_depth(int depth);
